@@ -1,0 +1,28 @@
+// Bundles the server into dist/main.js (our code and @kaleido/shared inlined, npm packages left
+// as imports) and copies the migrations beside it, where db/client.ts looks for them.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        // Every bare import except our own workspace stays external (resolved from node_modules).
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@kaleido/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

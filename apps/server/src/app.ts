@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import { loadOrCreateAuthSecret } from './config/secrets';
+import { openDatabase, type Database } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { registerMetrics } from './http/metrics';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSessionGuard } from './http/session-guard';
+import { registerSpaAndNotFound } from './http/spa';
+import { createAccountsRepository } from './modules/accounts/accounts.repository';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createBetterAuth } from './modules/auth/better-auth';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerMailboxRoutes } from './modules/mail/mailbox.routes';
+import { resetPasswordEmail, verificationEmail } from './modules/mail/mail-templates';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { createOutboxRepository } from './modules/mail/outbox.repository';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
+import { createRateLimitService } from './modules/rate-limit/rate-limit.service';
+import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
+import { createSecurityEventsService } from './modules/security-events/security-events.service';
+import { createSessionRepository } from './modules/session/session.repository';
+import { registerSessionRoutes } from './modules/session/session.routes';
+import { createSessionService } from './modules/session/session.service';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests pass a cloned template); otherwise opened from the config. */
+  database?: Database;
+  /** Where the built SPA is; null serves none. Defaults to apps/web/dist. */
+  webDist?: string | null;
+  /** Clock for the idle timeout and rate limits (tests move it forward). */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface KaleidoApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: Mailer;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server without listening; `main.ts` listens, tests use `app.inject`. */
+export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.NODE_ENV === 'test',
+    }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https://'),
+    wsOrigin: config.publicUrl.replace(/^http/, 'ws'),
+  });
+  registerMetrics(app);
+  await app.register(fastifyCookie);
+
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!options.database) await database.migrate();
+  const { db } = database;
+  const now = options.now ?? (() => new Date());
+
+  const outbox = createOutboxRepository(db);
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer(outbox);
+  const sendInBackground = (send: () => Promise<void>) => {
+    void send().catch((error: unknown) => app.log.error({ err: error }, 'failed to send email'));
+    return Promise.resolve();
+  };
+  const auth = createBetterAuth(
+    config,
+    db,
+    loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET),
+    {
+      sendVerification: (user, token) =>
+        sendInBackground(() =>
+          mailer.send(
+            verificationEmail(
+              user.email,
+              user.name,
+              `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+            ),
+          ),
+        ),
+      sendReset: (user, token) =>
+        sendInBackground(() =>
+          mailer.send(
+            resetPasswordEmail(
+              user.email,
+              `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
+            ),
+          ),
+        ),
+    },
+  );
+
+  const accountsRepository = createAccountsRepository(db);
+  const accounts = createAccountsService(accountsRepository, app.log);
+  const securityEvents = createSecurityEventsService(createSecurityEventsRepository(db), app.log);
+  const rateLimits = createRateLimitService(createRateLimitRepository(db), {
+    factor: config.RATE_LIMIT_FACTOR,
+    now,
+  });
+  const sessionRepository = createSessionRepository(db);
+  const sessions = createSessionService({
+    auth,
+    sessions: sessionRepository,
+    accounts,
+    securityEvents,
+    config,
+    log: app.log,
+    now,
+  });
+  const authService = createAuthService({
+    auth,
+    accounts,
+    accountsRepository,
+    sessions: sessionRepository,
+    securityEvents,
+    rateLimits,
+    mailer,
+    config,
+    log: app.log,
+  });
+  const twoFactor = createTwoFactorService({ auth, securityEvents, rateLimits });
+
+  registerSessionGuard(app, sessions);
+  registerHealthRoutes(app, { database, mailer });
+  registerMailboxRoutes(app, { mailer, outbox });
+  registerAuthRoutes(app, authService);
+  registerTwoFactorRoutes(app, twoFactor);
+  registerSessionRoutes(app, { sessions, rateLimits, securityEvents });
+  registerAccountsRoutes(app, accounts);
+  await registerSpaAndNotFound(
+    app,
+    options.webDist === undefined ? defaultWebDist : options.webDist,
+  );
+
+  const sweep = setInterval(() => {
+    sessions
+      .sweep()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 10 * 60_000);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  return { app, database, mailer };
+}

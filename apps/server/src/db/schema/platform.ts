@@ -1,0 +1,22 @@
+import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+
+/** Mail kept locally when no SMTP server is configured; shown at /dev/mailbox. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_created_at_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every server instance on one database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});

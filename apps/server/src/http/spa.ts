@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app from one origin with history fallback: any GET that is not an API,
+ * health or dev path and matches no file gets index.html, and the client router takes over.
+ * Unknown API paths keep the JSON 404 body.
+ */
+export async function registerSpaAndNotFound(
+  app: FastifyInstance,
+  webDist: string | null,
+): Promise<void> {
+  const hasSpa = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|dev|healthz|readyz|metrics)(\/|$)/.test(request.url) &&
+      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (hasSpa && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ message: 'Not found', code: 'NOT_FOUND', requestId: request.id });
+  });
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChangePasswordBodySchema,
+  EmailOnlyBodySchema,
+  GENERIC_RESET_MESSAGE,
+  GENERIC_SIGN_UP_MESSAGE,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+} from '@kaleido/shared/auth/auth.schemas';
+import { requestContext, requireSession } from '../../http/session-guard';
+import type { AuthService } from './auth.service';
+
+function forwardCookies(reply: FastifyReply, setCookies: string[]) {
+  if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+}
+
+const noCsrf = { csrf: false } as const;
+
+export function registerAuthRoutes(app: FastifyInstance, authService: AuthService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/auth/sign-up',
+    { schema: { body: SignUpBodySchema }, config: noCsrf },
+    async (request) => {
+      await authService.signUp(request.body, requestContext(request));
+      return { message: GENERIC_SIGN_UP_MESSAGE };
+    },
+  );
+
+  r.post(
+    '/api/auth/sign-in',
+    { schema: { body: SignInBodySchema }, config: noCsrf },
+    async (request, reply) => {
+      const result = await authService.signIn(request.body, requestContext(request));
+      forwardCookies(reply, result.setCookies);
+      return { twoFactorRequired: result.twoFactorRequired };
+    },
+  );
+
+  r.post('/api/auth/sign-out', async (request, reply) => {
+    const { user } = requireSession(request);
+    const { setCookies } = await authService.signOut(user.id, requestContext(request));
+    forwardCookies(reply, setCookies);
+    return { ok: true };
+  });
+
+  r.post(
+    '/api/auth/resend-verification',
+    { schema: { body: EmailOnlyBodySchema }, config: noCsrf },
+    async (request) => {
+      await authService.resendVerification(request.body.email, requestContext(request));
+      return { message: 'If that account is waiting for verification, a new link is on its way.' };
+    },
+  );
+
+  // The link in the verification email: verifies, then lands on the root path (SPEC §2).
+  r.get(
+    '/api/auth/verify-email',
+    { schema: { querystring: z.object({ token: z.string().min(1).max(2048) }).loose() } },
+    async (request, reply) => {
+      const { ok } = await authService.verifyEmail(request.query.token, requestContext(request));
+      return reply.redirect(ok ? '/?verified=1' : '/login?verification=invalid');
+    },
+  );
+
+  r.post(
+    '/api/auth/request-password-reset',
+    { schema: { body: EmailOnlyBodySchema }, config: noCsrf },
+    async (request) => {
+      await authService.requestPasswordReset(request.body.email, requestContext(request));
+      return { message: GENERIC_RESET_MESSAGE };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { body: ResetPasswordBodySchema }, config: noCsrf },
+    async (request) => {
+      await authService.resetPassword(
+        request.body.token,
+        request.body.password,
+        requestContext(request),
+      );
+      return { message: 'Your password has been reset. You can now sign in.' };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    { schema: { body: ChangePasswordBodySchema } },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      const { currentPassword, newPassword } = request.body;
+      const { setCookies } = await authService.changePassword(
+        user,
+        currentPassword,
+        newPassword,
+        requestContext(request),
+      );
+      forwardCookies(reply, setCookies);
+      return { message: 'Password updated. Your other sessions have been signed out.' };
+    },
+  );
+}

@@ -1,0 +1,232 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  type SignInBody,
+  type SignUpBody,
+} from '@kaleido/shared/auth/auth.schemas';
+import type { Config } from '../../config/env';
+import { AppError, unauthorized } from '../../http/errors';
+import type { AccountsRepository } from '../accounts/accounts.repository';
+import type { AccountsService } from '../accounts/accounts.service';
+import { accountExistsEmail, passwordChangedEmail } from '../mail/mail-templates';
+import type { Mailer } from '../mail/mailer';
+import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import type { SessionRepository } from '../session/session.repository';
+import { authHeaders, callAuth, type RequestContext } from './auth-call';
+import type { BetterAuth } from './better-auth';
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+interface Deps {
+  auth: BetterAuth;
+  accounts: AccountsService;
+  accountsRepository: AccountsRepository;
+  sessions: SessionRepository;
+  securityEvents: SecurityEventsService;
+  rateLimits: RateLimitService;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export function createAuthService(deps: Deps) {
+  const { auth, securityEvents, rateLimits } = deps;
+  const signInLink = `${deps.config.publicUrl}/login`;
+
+  /** Mail is sent after the answer so that timing does not reveal whether an account exists. */
+  function sendInBackground(send: () => Promise<void>) {
+    void send().catch((error: unknown) => deps.log.error({ err: error }, 'failed to send email'));
+  }
+
+  return {
+    /**
+     * Same answer whether or not the email is taken (no account enumeration). The owner of an
+     * existing account is told by email instead.
+     */
+    async signUp(body: SignUpBody, context: RequestContext): Promise<void> {
+      await rateLimits.consume(RATE_LIMITS.signUp, context.ip);
+      await rateLimits.consume(RATE_LIMITS.emails, context.ip);
+      const existing = await deps.accountsRepository.findUserByEmail(body.email);
+      if (existing) {
+        sendInBackground(() => deps.mailer.send(accountExistsEmail(existing.email, signInLink)));
+        return;
+      }
+      const { response } = await callAuth(() =>
+        auth.api.signUpEmail({
+          body: {
+            email: body.email,
+            password: body.password,
+            name: body.fullName,
+            callbackURL: '/',
+          },
+          headers: authHeaders(context),
+          returnHeaders: true,
+        }),
+      );
+      await deps.accounts.createProfile(response.user.id, body.fullName, body.email);
+    },
+
+    async signIn(body: SignInBody, context: RequestContext) {
+      await rateLimits.consume(RATE_LIMITS.signIn, context.ip);
+      await rateLimits.assertNotExhausted(RATE_LIMITS.failedSignInPerAccount, body.email);
+      try {
+        const { response, setCookies } = await callAuth(
+          () =>
+            auth.api.signInEmail({
+              body: { email: body.email, password: body.password, rememberMe: true },
+              headers: authHeaders(context),
+              returnHeaders: true,
+            }),
+          {
+            INVALID_EMAIL_OR_PASSWORD: INVALID_CREDENTIALS,
+            INVALID_EMAIL: INVALID_CREDENTIALS,
+            EMAIL_NOT_VERIFIED: EMAIL_NOT_VERIFIED_MESSAGE,
+          },
+        );
+        if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
+          return { twoFactorRequired: true, setCookies };
+        }
+        if ('user' in response) {
+          await securityEvents.record(response.user.id, 'user_login', {
+            userAgent: context.userAgent,
+            details: { method: 'password' },
+          });
+        }
+        await rateLimits.clear(RATE_LIMITS.failedSignInPerAccount, body.email);
+        return { twoFactorRequired: false, setCookies };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) {
+          await rateLimits.record(RATE_LIMITS.failedSignInPerAccount, body.email);
+          const user = await deps.accountsRepository.findUserByEmail(body.email);
+          if (user)
+            await securityEvents.record(user.id, 'sign_in_failed', {
+              userAgent: context.userAgent,
+              details: { reason: 'invalid_password' },
+            });
+        }
+        if (error instanceof AppError && error.options.code === 'EMAIL_NOT_VERIFIED') {
+          // A fresh link, within the email budget, so the person is never stuck.
+          await rateLimits.consume(RATE_LIMITS.emails, context.ip);
+          await callAuth(() =>
+            auth.api.sendVerificationEmail({
+              body: { email: body.email, callbackURL: '/' },
+              headers: authHeaders(context),
+              returnHeaders: true,
+            }),
+          ).catch((e: unknown) => deps.log.warn({ err: e }, 'could not resend verification'));
+        }
+        throw error;
+      }
+    },
+
+    async signOut(userId: string, context: RequestContext) {
+      const { setCookies } = await callAuth(() =>
+        auth.api.signOut({ headers: authHeaders(context), returnHeaders: true }),
+      );
+      await securityEvents.record(userId, 'user_logout', { userAgent: context.userAgent });
+      return { setCookies };
+    },
+
+    async resendVerification(email: string, context: RequestContext): Promise<void> {
+      await rateLimits.consume(RATE_LIMITS.verify, context.ip);
+      await rateLimits.consume(RATE_LIMITS.emails, context.ip);
+      const user = await deps.accountsRepository.findUserByEmail(email);
+      if (!user || user.emailVerified) return;
+      await callAuth(() =>
+        auth.api.sendVerificationEmail({
+          body: { email, callbackURL: '/' },
+          headers: authHeaders(context),
+          returnHeaders: true,
+        }),
+      );
+    },
+
+    /** Verifies the emailed token; answers where the browser should land. */
+    async verifyEmail(token: string, context: RequestContext): Promise<{ ok: boolean }> {
+      await rateLimits.consume(RATE_LIMITS.verify, context.ip);
+      try {
+        const { response } = await callAuth(() =>
+          auth.api.verifyEmail({
+            query: { token },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        );
+        const user = (response as { user?: { id: string } } | null)?.user ?? null;
+        if (user)
+          await securityEvents.record(user.id, 'email_verified', { userAgent: context.userAgent });
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) return { ok: false };
+        throw error;
+      }
+    },
+
+    async requestPasswordReset(email: string, context: RequestContext): Promise<void> {
+      await rateLimits.consume(RATE_LIMITS.recover, context.ip);
+      await rateLimits.consume(RATE_LIMITS.emails, context.ip);
+      const user = await deps.accountsRepository.findUserByEmail(email);
+      if (!user) return;
+      await callAuth(() =>
+        auth.api.requestPasswordReset({
+          body: { email, redirectTo: '/auth/reset-password' },
+          headers: authHeaders(context),
+          returnHeaders: true,
+        }),
+      );
+      await securityEvents.record(user.id, 'password_reset_requested', {
+        userAgent: context.userAgent,
+      });
+    },
+
+    async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
+      await rateLimits.consume(RATE_LIMITS.recover, context.ip);
+      const userId = await deps.accountsRepository.userIdForResetToken(token, new Date());
+      await callAuth(
+        () =>
+          auth.api.resetPassword({
+            body: { token, newPassword: password },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        {
+          INVALID_TOKEN:
+            'This reset link has expired or was already used. Please request a new one.',
+        },
+      );
+      if (userId)
+        await securityEvents.record(userId, 'password_reset_completed', {
+          userAgent: context.userAgent,
+        });
+    },
+
+    /** Changes the password and signs out every other session of the account. */
+    async changePassword(
+      user: { id: string; email: string },
+      currentPassword: string,
+      newPassword: string,
+      context: RequestContext,
+    ) {
+      const { setCookies } = await callAuth(
+        () =>
+          auth.api.changePassword({
+            body: { currentPassword, newPassword, revokeOtherSessions: true },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        { INVALID_PASSWORD: 'Your current password is not correct.' },
+      );
+      await securityEvents.record(user.id, 'password_changed', { userAgent: context.userAgent });
+      sendInBackground(() => deps.mailer.send(passwordChangedEmail(user.email, signInLink)));
+      return { setCookies };
+    },
+
+    requireSignedIn(userId: string | undefined): string {
+      if (!userId) throw unauthorized('No user logged in');
+      return userId;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kaleido/shared/auth/password-rules';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth';
+
+/** Header through which we hand better-auth the client IP we took from the socket. */
+export const CLIENT_IP_HEADER = 'x-kaleido-client-ip';
+
+export const RESET_TOKEN_SECONDS = 15 * 60;
+
+// OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane (~13 ms here).
+// `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
+const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/** 32 random bytes in hex: the spec's anti-forgery token. */
+export function newCsrfToken(): string {
+  return randomBytes(32).toString('hex');
+}
+
+export interface AuthMailHooks {
+  sendVerification(user: { email: string; name: string }, token: string): Promise<void>;
+  sendReset(user: { email: string; id: string }, token: string): Promise<void>;
+}
+
+/**
+ * better-auth carries credentials, sessions, verification, reset and TOTP. Its HTTP handler is
+ * not mounted: our routes call `auth.api.*` so that validation, errors, rate limits, anti-forgery
+ * and security events stay ours (docs/decisions/003-accounts-on-better-auth.md).
+ */
+export function createBetterAuth(config: Config, db: Db, secret: string, mail: AuthMailHooks) {
+  const sessionSeconds = Math.round(config.SESSION_MAX_HOURS * 3600);
+  return betterAuth({
+    appName: 'Kaleido',
+    baseURL: `${config.publicUrl}/api/auth`,
+    secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => argon2Hash(password, ARGON2),
+        verify: ({ hash, password }) => argon2Verify(hash, password),
+      },
+      sendResetPassword: ({ user, token }) => mail.sendReset(user, token),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: ({ user, token }) => mail.sendVerification(user, token),
+    },
+    session: {
+      expiresIn: sessionSeconds,
+      // Sliding expiry is our idle timeout; better-auth must not extend the absolute lifetime.
+      disableSessionRefresh: true,
+      // Ours, set by the create hook below; never accepted from input (the handler is not exposed).
+      additionalFields: {
+        csrfToken: { type: 'string', required: false, input: false },
+        lastActiveAt: { type: 'date', required: false, input: false },
+      },
+    },
+    // Our own limiter (database-backed, shared by instances) covers every route.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'kaleido',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every new session (sign-in, 2FA completion, password change) gets its own token.
+          before: (session) =>
+            Promise.resolve({
+              data: { ...session, csrfToken: newCsrfToken(), lastActiveAt: new Date() },
+            }),
+        },
+      },
+    },
+    plugins: [twoFactor({ issuer: 'Kaleido', skipVerificationOnEnable: false })],
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { requestContext, requireSession } from '../../http/session-guard';
+import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import type { SessionService } from './session.service';
+
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  deps: {
+    sessions: SessionService;
+    rateLimits: RateLimitService;
+    securityEvents: SecurityEventsService;
+  },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Reading who is signed in is not activity: an open tab polling it must not keep a session alive.
+  r.get('/api/session', { config: { passive: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return deps.sessions.info(request.sessionState ?? { kind: 'none', endedReason: null });
+  });
+
+  r.post('/api/session/refresh', async (request) => {
+    const state = requireSession(request);
+    await deps.rateLimits.consume(RATE_LIMITS.refresh, request.ip);
+    return { csrfToken: await deps.sessions.refresh(state.session) };
+  });
+
+  r.get('/api/session/list', async (request) => {
+    const { user, session } = requireSession(request);
+    return { sessions: await deps.sessions.listForUser(user.id, session.id) };
+  });
+
+  r.delete(
+    '/api/session/:id',
+    { schema: { params: z.object({ id: z.uuid() }) } },
+    async (request) => {
+      const { user } = requireSession(request);
+      if (!(await deps.sessions.revoke(user.id, request.params.id, requestContext(request))))
+        throw notFound('Session not found');
+      return { ok: true };
+    },
+  );
+
+  r.get('/api/security-events', async (request) => {
+    const { user } = requireSession(request);
+    return { events: await deps.securityEvents.recent(user.id) };
+  });
+}

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
+import type { Config } from '../../config/env';
+import type { AccountsService } from '../accounts/accounts.service';
+import { authHeaders, type RequestContext } from '../auth/auth-call';
+import { newCsrfToken, type BetterAuth } from '../auth/better-auth';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import type { SessionRepository } from './session.repository';
+
+export interface ActiveSession {
+  id: string;
+  token: string;
+  userId: string;
+  csrfToken: string;
+  lastActiveAt: Date;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+export type SessionState =
+  | { kind: 'active'; session: ActiveSession; user: SessionUser }
+  | { kind: 'none'; endedReason: 'session_timeout' | null };
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+// Writing the activity time on every request would double the writes; 15 s of slack is harmless
+// against a 30-minute timeout.
+const TOUCH_EVERY_MS = 15_000;
+
+export function createSessionService(deps: {
+  auth: BetterAuth;
+  sessions: SessionRepository;
+  accounts: AccountsService;
+  securityEvents: SecurityEventsService;
+  config: Config;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
+
+  return {
+    /**
+     * The request's session, if its cookie names a live one. better-auth checks the signature
+     * and absolute expiry; the idle timeout is ours: a session idle too long is ended here and
+     * logged as `session_timeout`, so a stolen cookie dies with the idle browser.
+     */
+    async resolve(context: RequestContext): Promise<SessionState> {
+      if (!hasSessionCookie(context.headers.cookie)) return { kind: 'none', endedReason: null };
+      const found = await deps.auth.api.getSession({
+        headers: authHeaders(context),
+        query: { disableCookieCache: true, disableRefresh: true },
+      });
+      if (!found) return { kind: 'none', endedReason: null };
+      const s = found.session as typeof found.session & {
+        csrfToken?: string | null;
+        lastActiveAt?: Date | string | null;
+      };
+      const lastActiveAt = new Date(s.lastActiveAt ?? s.createdAt);
+      if (now().getTime() - lastActiveAt.getTime() > idleMs) {
+        await deps.sessions.deleteById(s.id);
+        await deps.securityEvents.record(s.userId, 'session_timeout', {
+          userAgent: context.userAgent,
+          details: { last_activity: lastActiveAt.toISOString(), enforced_by: 'server' },
+        });
+        return { kind: 'none', endedReason: 'session_timeout' };
+      }
+      const u = found.user as typeof found.user & { twoFactorEnabled?: boolean | null };
+      return {
+        kind: 'active',
+        session: {
+          id: s.id,
+          token: s.token,
+          userId: s.userId,
+          csrfToken: s.csrfToken ?? '',
+          lastActiveAt,
+          createdAt: new Date(s.createdAt),
+          expiresAt: new Date(s.expiresAt),
+        },
+        user: {
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          emailVerified: u.emailVerified,
+          twoFactorEnabled: u.twoFactorEnabled ?? false,
+        },
+      };
+    },
+
+    /** Counts a request as activity (resets the idle clock). */
+    async touch(session: ActiveSession): Promise<void> {
+      const at = now();
+      if (at.getTime() - session.lastActiveAt.getTime() < TOUCH_EVERY_MS) return;
+      await deps.sessions.touch(session.id, at);
+    },
+
+    /** The spec's session refresh: resets the activity clock and issues a new anti-forgery token. */
+    async refresh(session: ActiveSession): Promise<string> {
+      const token = newCsrfToken();
+      await deps.sessions.rotateCsrf(session.id, token, now());
+      return token;
+    },
+
+    async info(state: SessionState): Promise<SessionInfo> {
+      const idleTimeoutMinutes = deps.config.SESSION_IDLE_MINUTES;
+      if (state.kind === 'none') {
+        return {
+          user: null,
+          role: null,
+          effectiveRole: null,
+          profile: null,
+          isFirstTimeAdmin: false,
+          csrfToken: null,
+          endedReason: state.endedReason,
+          idleTimeoutMinutes,
+        };
+      }
+      const context = await deps.accounts.sessionContext(state.user.id);
+      return {
+        user: state.user,
+        role: context.role,
+        effectiveRole: context.effectiveRole,
+        profile: context.profile,
+        isFirstTimeAdmin: context.isFirstTimeAdmin,
+        csrfToken: state.session.csrfToken,
+        endedReason: null,
+        idleTimeoutMinutes,
+      };
+    },
+
+    async listForUser(userId: string, currentId: string) {
+      const rows = await deps.sessions.listActiveForUser(userId, now());
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === currentId,
+        createdAt: row.createdAt.toISOString(),
+        lastActiveAt: row.lastActiveAt.toISOString(),
+        ipAddress: row.ipAddress,
+        userAgent: row.userAgent,
+      }));
+    },
+
+    async revoke(userId: string, sessionId: string, context: RequestContext): Promise<boolean> {
+      const removed = await deps.sessions.deleteOneForUser(userId, sessionId);
+      if (removed)
+        await deps.securityEvents.record(userId, 'session_revoked', {
+          userAgent: context.userAgent,
+          details: { session_id: sessionId },
+        });
+      return removed;
+    },
+
+    /**
+     * Housekeeping: drop sessions past their absolute lifetime. Idle ones are left for `resolve`,
+     * which logs their timeout when the browser comes back.
+     */
+    async sweep(): Promise<void> {
+      await deps.sessions.deleteExpired(now());
+    },
+  };
+}
+
+function hasSessionCookie(cookie: string | string[] | undefined): boolean {
+  const value = Array.isArray(cookie) ? cookie.join(';') : (cookie ?? '');
+  return value.includes('session_token=');
+}

@@ -1,0 +1,95 @@
+import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import { authHeaders, callAuth, type RequestContext } from '../auth/auth-call';
+import type { BetterAuth } from '../auth/better-auth';
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+
+const WRONG_PASSWORD = { INVALID_PASSWORD: 'Your password is not correct.' };
+const WRONG_CODE = {
+  INVALID_CODE: 'That code is not correct. Please try again.',
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in attempt has expired. Please sign in again.',
+  INVALID_BACKUP_CODE: 'That recovery code is not valid.',
+};
+
+/** Optional TOTP second factor (authenticator apps) with recovery codes, on better-auth's plugin. */
+export function createTwoFactorService(deps: {
+  auth: BetterAuth;
+  securityEvents: SecurityEventsService;
+  rateLimits: RateLimitService;
+}) {
+  const { auth } = deps;
+  return {
+    /** Starts enrollment: a secret to scan and recovery codes; active once a code confirms it. */
+    async enroll(password: string, context: RequestContext) {
+      const { response } = await callAuth(
+        () =>
+          auth.api.enableTwoFactor({
+            body: { password },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        WRONG_PASSWORD,
+      );
+      if (response.method !== 'totp') throw new Error('expected TOTP enrollment');
+      return { totpURI: response.totpURI, recoveryCodes: response.backupCodes };
+    },
+
+    async confirm(userId: string, code: string, context: RequestContext) {
+      await deps.rateLimits.consume(RATE_LIMITS.twoFactor, context.ip);
+      const { setCookies } = await callAuth(
+        () =>
+          auth.api.verifyTOTP({
+            body: { code },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        WRONG_CODE,
+      );
+      await deps.securityEvents.record(userId, 'two_factor_enabled', {
+        userAgent: context.userAgent,
+      });
+      return { setCookies };
+    },
+
+    async disable(userId: string, password: string, context: RequestContext) {
+      const { setCookies } = await callAuth(
+        () =>
+          auth.api.disableTwoFactor({
+            body: { password },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        WRONG_PASSWORD,
+      );
+      await deps.securityEvents.record(userId, 'two_factor_disabled', {
+        userAgent: context.userAgent,
+      });
+      return { setCookies };
+    },
+
+    /** Second step of sign-in: the code from the app, or one recovery code. */
+    async completeSignIn(kind: 'totp' | 'recovery', code: string, context: RequestContext) {
+      await deps.rateLimits.consume(RATE_LIMITS.twoFactor, context.ip);
+      const headers = authHeaders(context);
+      const { response, setCookies } =
+        kind === 'totp'
+          ? await callAuth(
+              () => auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
+              WRONG_CODE,
+            )
+          : await callAuth(
+              () => auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true }),
+              WRONG_CODE,
+            );
+      const user = 'user' in response ? (response.user as { id: string }) : null;
+      if (user) {
+        await deps.securityEvents.record(user.id, 'user_login', {
+          userAgent: context.userAgent,
+          details: { method: `password+${kind}` },
+        });
+      }
+      return { setCookies };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type KaleidoApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp extends KaleidoApp {
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A clock tests can move forward (idle timeout, rate-limit windows) without waiting. */
+export interface TestClock {
+  now: () => Date;
+  advance: (ms: number) => void;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://kaleido.test',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  let offset = 0;
+  const clock: TestClock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+  const database = await createTestDatabase();
+  const built = await buildApp({ config, database, webDist: null, now: clock.now, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    clock,
+    async close() {
+      await built.app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// `npm test`: the whole vitest suite (server integration on the database the environment names,
+// shared and web unit tests), ending with the one summary line CI reads: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'kaleido-vitest-'));
+const report = join(dir, 'report.json');
+const run = spawnSync(
+  process.execPath,
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit' },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed = result.numPassedTests;
+  failed = result.numFailedTests + (result.numFailedTestSuites ?? 0);
+  skipped = result.numPendingTests + result.numTodoTests;
+} catch {
+  failed = Math.max(failed, 1);
+}
+rmSync(dir, { recursive: true, force: true });
+// A run that failed outside any test (config error, crash) must not read as green.
+if (run.status !== 0 && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
