@@ -1,0 +1,16 @@
+import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
+import { CliError, withDatabase } from '../cli-context';
+import { parseEmail, parseRole } from '../cli-input';
+
+/** Gives an existing account one role (replacing any it had). */
+export async function setUserRole(options: { email: string; role: string }): Promise<string> {
+  const email = parseEmail(options.email);
+  const role = parseRole(options.role);
+  return withDatabase(async ({ database }) => {
+    const accounts = createAccountsRepository(database.db);
+    const user = await accounts.findUserByEmail(email);
+    if (!user) throw new CliError(`no account with the email ${email}`);
+    await accounts.setRole(user.id, role);
+    return `${email} is now ${role}`;
+  });
+}
