@@ -114,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
           ),
         ),
     },
+    now,
   );
 
   const accountsRepository = createAccountsRepository(db);

@@ -1,4 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { desc, eq } from 'drizzle-orm';
+import { consentLogs } from '../src/db/schema/accounts';
+import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
 import type { TestApp } from './test-app';
 import { TestClient } from './http-client';
 
@@ -59,4 +62,19 @@ export async function signedInClient(
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   const session = await client.loadSession();
   return { client, email, password, userId: session.user?.id ?? '' };
+}
+
+/** Gives an account a role directly, as `npm run cli -- user:role` would. */
+export async function setRole(app: TestApp, userId: string, role: 'user' | 'client' | 'admin') {
+  await createAccountsRepository(app.database.db).setRole(userId, role);
+}
+
+/** The account's security events, newest first, as stored in consent_logs. */
+export async function securityEventsOf(app: TestApp, userId: string) {
+  const rows = await app.database.db
+    .select()
+    .from(consentLogs)
+    .where(eq(consentLogs.userId, userId))
+    .orderBy(desc(consentLogs.createdAt));
+  return rows;
 }

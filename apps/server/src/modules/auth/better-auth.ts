@@ -32,7 +32,13 @@ export interface AuthMailHooks {
  * not mounted: our routes call `auth.api.*` so that validation, errors, rate limits, anti-forgery
  * and security events stay ours (docs/decisions/003-accounts-on-better-auth.md).
  */
-export function createBetterAuth(config: Config, db: Db, secret: string, mail: AuthMailHooks) {
+export function createBetterAuth(
+  config: Config,
+  db: Db,
+  secret: string,
+  mail: AuthMailHooks,
+  now: () => Date = () => new Date(),
+) {
   const sessionSeconds = Math.round(config.SESSION_MAX_HOURS * 3600);
   return betterAuth({
     appName: 'Kaleido',
@@ -92,10 +98,19 @@ export function createBetterAuth(config: Config, db: Db, secret: string, mail: A
       session: {
         create: {
           // Every new session (sign-in, 2FA completion, password change) gets its own token.
-          before: (session) =>
-            Promise.resolve({
-              data: { ...session, csrfToken: newCsrfToken(), lastActiveAt: new Date() },
-            }),
+          // Times come from our clock so the idle and absolute limits agree with it.
+          before: (session) => {
+            const at = now();
+            return Promise.resolve({
+              data: {
+                ...session,
+                csrfToken: newCsrfToken(),
+                lastActiveAt: at,
+                createdAt: at,
+                expiresAt: new Date(at.getTime() + sessionSeconds * 1000),
+              },
+            });
+          },
         },
       },
     },

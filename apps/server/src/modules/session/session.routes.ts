@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors';
 import { requestContext, requireSession } from '../../http/session-guard';
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
-import type { SessionService } from './session.service';
+import { SESSION_COOKIE, type SessionService } from './session.service';
 
 export function registerSessionRoutes(
   app: FastifyInstance,
@@ -28,6 +28,25 @@ export function registerSessionRoutes(
     await deps.rateLimits.consume(RATE_LIMITS.refresh, request.ip);
     return { csrfToken: await deps.sessions.refresh(state.session) };
   });
+
+  // The browser saw 30 minutes without activity (SPEC §4): log it and end the session.
+  r.post(
+    '/api/session/timeout',
+    {
+      schema: { body: z.strictObject({ lastActivityAt: z.iso.datetime() }) },
+      config: { passive: true },
+    },
+    async (request, reply) => {
+      const state = requireSession(request);
+      await deps.sessions.endForInactivity(
+        state.session,
+        request.body.lastActivityAt,
+        requestContext(request),
+      );
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true };
+    },
+  );
 
   r.get('/api/session/list', async (request) => {
     const { user, session } = requireSession(request);

@@ -29,6 +29,9 @@ export type SessionState =
   | { kind: 'active'; session: ActiveSession; user: SessionUser }
   | { kind: 'none'; endedReason: 'session_timeout' | null };
 
+/** better-auth's session cookie under our prefix (see better-auth.ts). */
+export const SESSION_COOKIE = 'kaleido.session_token';
+
 export type SessionService = ReturnType<typeof createSessionService>;
 
 // Writing the activity time on every request would double the writes; 15 s of slack is harmless
@@ -65,6 +68,11 @@ export function createSessionService(deps: {
         lastActiveAt?: Date | string | null;
       };
       const lastActiveAt = new Date(s.lastActiveAt ?? s.createdAt);
+      // better-auth checks expiry with the wall clock; ours may be moved (tests), so check too.
+      if (new Date(s.expiresAt).getTime() <= now().getTime()) {
+        await deps.sessions.deleteById(s.id);
+        return { kind: 'none', endedReason: null };
+      }
       if (now().getTime() - lastActiveAt.getTime() > idleMs) {
         await deps.sessions.deleteById(s.id);
         await deps.securityEvents.record(s.userId, 'session_timeout', {
@@ -93,6 +101,18 @@ export function createSessionService(deps: {
           twoFactorEnabled: u.twoFactorEnabled ?? false,
         },
       };
+    },
+
+    async endForInactivity(
+      session: ActiveSession,
+      lastActivityAt: string,
+      context: RequestContext,
+    ): Promise<void> {
+      await deps.sessions.deleteById(session.id);
+      await deps.securityEvents.record(session.userId, 'session_timeout', {
+        userAgent: context.userAgent,
+        details: { last_activity: lastActivityAt, enforced_by: 'browser' },
+      });
     },
 
     /** Counts a request as activity (resets the idle clock). */

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Kinds of notification, one per modality (SPEC §3 Notification). */
+export const NOTIFICATION_TYPES = [
+  'chat',
+  'voice',
+  'email',
+  'calls',
+  'journal',
+  'settings',
+] as const;
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: NotificationTypeSchema,
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  /** Where 'View' leads, an app path such as /app/chat/<id>. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** The spec keeps at most 50 notifications, newest first. */
+export const NOTIFICATIONS_KEPT = 50;

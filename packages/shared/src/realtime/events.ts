@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { NotificationSchema } from '../notifications/notifications.schemas';
+
+/**
+ * The realtime protocol over the one WebSocket per tab at /api/realtime.
+ * Server events are named in the past tense; each has a zod schema for its data.
+ */
+export const REALTIME_PATH = '/api/realtime';
+
+export const ServerEventSchemas = {
+  'notification.created': z.object({ notification: NotificationSchema }),
+  'notifications.read': z.object({ ids: z.array(z.string()) }),
+  'notifications.cleared': z.object({}),
+  /** The session behind this socket ended (sign-out, idle timeout, revoke); the socket closes. */
+  'session.ended': z.object({
+    reason: z.enum(['signed_out', 'session_timeout', 'revoked', 'password_changed']),
+  }),
+} as const;
+
+export type ServerEventName = keyof typeof ServerEventSchemas;
+export type ServerEventData<N extends ServerEventName> = z.infer<(typeof ServerEventSchemas)[N]>;
+
+/** What the server sends. `seq` orders events of a room for resume (absent for ephemeral ones). */
+export type ServerMessage =
+  | { type: 'ready'; userId: string }
+  | {
+      [N in ServerEventName]: {
+        type: 'event';
+        room: string;
+        name: N;
+        data: ServerEventData<N>;
+        seq?: string;
+      };
+    }[ServerEventName]
+  | { type: 'pong' }
+  | { type: 'error'; message: string };
+
+export const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({
+    type: z.literal('subscribe'),
+    room: z.string().max(100),
+    afterSeq: z.string().max(40).optional(),
+  }),
+  z.object({ type: z.literal('unsubscribe'), room: z.string().max(100) }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+/** Close codes the client reacts to. */
+export const CLOSE_CODES = {
+  sessionEnded: 4001,
+  unauthorized: 4401,
+  forbiddenOrigin: 4403,
+} as const;
+
+/** Heartbeat: the client pings this often; the server drops a socket silent for twice as long. */
+export const HEARTBEAT_MS = 25_000;
