@@ -89,11 +89,13 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     void send().catch((error: unknown) => app.log.error({ err: error }, 'failed to send email'));
     return Promise.resolve();
   };
-  const auth = createBetterAuth(
+  const auth = createBetterAuth({
     config,
     db,
-    loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET),
-    {
+    secret: loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET),
+    log: app.log,
+    now,
+    mail: {
       sendVerification: (user, token) =>
         sendInBackground(() =>
           mailer.send(
@@ -114,8 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
           ),
         ),
     },
-    now,
-  );
+  });
 
   const accountsRepository = createAccountsRepository(db);
   const accounts = createAccountsService(accountsRepository, app.log);

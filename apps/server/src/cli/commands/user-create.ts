@@ -33,7 +33,7 @@ export async function createUser(options: {
       sendVerification: () => Promise.resolve(),
       sendReset: () => Promise.resolve(),
     };
-    const auth = createBetterAuth(config, database.db, secret, noMail);
+    const auth = createBetterAuth({ config, db: database.db, secret, mail: noMail });
     const { response } = await callAuth(() =>
       auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true }),
     ).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kaleido/shared/auth/password-rules';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth';
@@ -32,19 +33,38 @@ export interface AuthMailHooks {
  * not mounted: our routes call `auth.api.*` so that validation, errors, rate limits, anti-forgery
  * and security events stay ours (docs/decisions/003-accounts-on-better-auth.md).
  */
-export function createBetterAuth(
-  config: Config,
-  db: Db,
-  secret: string,
-  mail: AuthMailHooks,
-  now: () => Date = () => new Date(),
-) {
+export interface BetterAuthOptions {
+  config: Config;
+  db: Db;
+  secret: string;
+  mail: AuthMailHooks;
+  /** Where better-auth's own messages go; without it only its errors, to stderr (the CLI). */
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export function createBetterAuth({
+  config,
+  db,
+  secret,
+  mail,
+  log,
+  now = () => new Date(),
+}: BetterAuthOptions) {
   const sessionSeconds = Math.round(config.SESSION_MAX_HOURS * 3600);
   return betterAuth({
     appName: 'Kaleido',
     baseURL: `${config.publicUrl}/api/auth`,
     secret,
     telemetry: { enabled: false },
+    // Into our structured log; "User not found" and the like are debug noise there.
+    logger: {
+      log: (level, message, ...args: unknown[]) => {
+        if (log)
+          log[level === 'error' ? 'error' : 'debug']({ source: 'better-auth', args }, message);
+        else if (level === 'error') console.error(`better-auth: ${message}`);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
