@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
 import { CSRF_HEADER } from '@kaleido/shared/http/api-error';
 
 export interface TestResponse {
@@ -64,11 +65,7 @@ export class TestClient {
   /** Loads the session info like the web app does at start, keeping its anti-forgery token. */
   async loadSession() {
     const response = await this.get('/api/session');
-    const info = response.json<{
-      csrfToken: string | null;
-      user: { id: string; email: string } | null;
-      role: string | null;
-    }>();
+    const info = response.json<SessionInfo>();
     this.csrfToken = info.csrfToken;
     return info;
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Role } from '@kaleido/shared/roles/roles';
 import type { Db } from '../../db/client';
 import { profiles, userRoles } from '../../db/schema/accounts';
@@ -14,7 +14,8 @@ export function createAccountsRepository(db: Db) {
         .select({ role: userRoles.role })
         .from(userRoles)
         .where(eq(userRoles.userId, userId))
-        .orderBy(asc(userRoles.role))
+        // By name, not enum position (user, client, admin): the spec reads the first by name.
+        .orderBy(asc(sql`${userRoles.role}::text`))
         .limit(1);
       return rows[0]?.role ?? null;
     },

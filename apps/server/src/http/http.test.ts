@@ -1,0 +1,195 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/env';
+import { TestClient } from '../../test/http-client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('bad input never causes a 500', () => {
+  const cases: [
+    string,
+    { rawBody?: string; headers?: Record<string, string>; body?: unknown },
+    number,
+    string,
+  ][] = [
+    [
+      'malformed JSON',
+      { rawBody: '{"email": "a@b.co",', headers: { 'content-type': 'application/json' } },
+      400,
+      'The request body is not valid JSON.',
+    ],
+    [
+      'an empty JSON body',
+      { rawBody: '', headers: { 'content-type': 'application/json' } },
+      400,
+      'The request body is not valid JSON.',
+    ],
+    ['a JSON array', { body: [1, 2] }, 400, ''],
+    ['wrong types', { body: { email: 42, password: ['x'], fullName: null } }, 400, ''],
+    [
+      'an unknown field',
+      { body: { email: 'a@b.co', password: 'Abcdefghij1!x', fullName: 'A', isAdmin: true } },
+      400,
+      'Unknown field: isAdmin',
+    ],
+    [
+      'an oversized body',
+      { body: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024), fullName: 'A' } },
+      413,
+      'The request body is too large.',
+    ],
+    [
+      'a wrong content type',
+      { rawBody: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      'Unsupported content type.',
+    ],
+  ];
+  it.each(cases)('%s', async (_name, request, status, message) => {
+    const response = await new TestClient(app.app, '10.20.0.1').request(
+      'POST',
+      '/api/auth/sign-up',
+      request,
+    );
+    expect(response.status).toBe(status);
+    const body = response.json<{ message: string; requestId: string; stack?: unknown }>();
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.stack).toBeUndefined();
+    if (message) expect(body.message).toBe(message);
+    else expect(body.message.length).toBeGreaterThan(0);
+  });
+
+  it('lists every field problem with its path', async () => {
+    const response = await new TestClient(app.app, '10.20.0.2').post('/api/auth/sign-up', {
+      email: 'bad',
+      password: 'short',
+      fullName: '',
+    });
+    const body = response.json<{ errors: { path: string; message: string }[] }>();
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: 'Please enter a valid email address' },
+        { path: 'password', message: 'Password must be at least 12 characters long' },
+        { path: 'fullName', message: 'Please enter your full name' },
+      ]),
+    );
+  });
+
+  it('answers unknown API paths with the JSON 404 body', async () => {
+    const response = await new TestClient(app.app, '10.20.0.3').get('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.json()).toMatchObject({
+      message: 'Not found',
+      requestId: expect.any(String) as string,
+    });
+  });
+});
+
+describe('headers on every response', () => {
+  it.each(['/healthz', '/api/session', '/api/nothing-here'])('%s', async (path) => {
+    const response = await new TestClient(app.app, '10.20.0.4').get(path);
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "connect-src 'self' ws://kaleido.test",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when served over https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://kaleido.example' });
+    try {
+      const response = await new TestClient(secure.app, '10.20.0.5').get('/healthz');
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      expect(String(response.headers['content-security-policy'])).toContain(
+        'wss://kaleido.example',
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('operations endpoints', () => {
+  it('/healthz answers while alive', async () => {
+    const response = await new TestClient(app.app).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz reports the database and which optional parts are available', async () => {
+    const response = await new TestClient(app.app).get('/readyz');
+    expect(response.status).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ready',
+      database: { status: 'ok', kind: app.database.kind },
+      mail: { mode: 'outbox' },
+      transcription: { available: false, detail: expect.any(String) as string },
+    });
+  });
+
+  it('/metrics speaks Prometheus text with per-route request counts', async () => {
+    const client = new TestClient(app.app);
+    await client.get('/healthz');
+    const response = await client.get('/metrics');
+    expect(response.status).toBe(200);
+    expect(String(response.headers['content-type'])).toContain('text/plain');
+    expect(response.body).toMatch(
+      /kaleido_http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/,
+    );
+    expect(response.body).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('the web app', () => {
+  it('is served with history fallback, while unknown files and API paths stay 404', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'kaleido-web-'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>Kaleido</title><div id="root"></div>',
+    );
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kaleido-spa-')),
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
+    const { app: spa } = await buildApp({ config, database, webDist, logger: false });
+    try {
+      const client = new TestClient(spa);
+      for (const path of ['/', '/login', '/app/chat/123', '/auth/reset-password?token=abc']) {
+        const page = await client.get(path);
+        expect(page.status).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+        expect(page.headers['content-security-policy']).toBeDefined();
+      }
+      expect((await client.get('/missing.js')).status).toBe(404);
+      expect((await client.get('/api/missing')).status).toBe(404);
+    } finally {
+      await spa.close();
+      await database.close();
+    }
+  });
+});
