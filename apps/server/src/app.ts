@@ -89,7 +89,10 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     void send().catch((error: unknown) => app.log.error({ err: error }, 'failed to send email'));
     return Promise.resolve();
   };
+  const securityEvents = createSecurityEventsService(createSecurityEventsRepository(db), app.log);
   const auth = createBetterAuth({
+    onEmailVerified: (userId, userAgent) =>
+      securityEvents.record(userId, 'email_verified', { userAgent }),
     config,
     db,
     secret: loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET),
@@ -120,7 +123,6 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
 
   const accountsRepository = createAccountsRepository(db);
   const accounts = createAccountsService(accountsRepository, app.log);
-  const securityEvents = createSecurityEventsService(createSecurityEventsRepository(db), app.log);
   const rateLimits = createRateLimitService(createRateLimitRepository(db), {
     factor: config.RATE_LIMIT_FACTOR,
     now,

@@ -148,16 +148,14 @@ export function createAuthService(deps: Deps) {
     async verifyEmail(token: string, context: RequestContext): Promise<{ ok: boolean }> {
       await rateLimits.consume(RATE_LIMITS.verify, context.ip);
       try {
-        const { response } = await callAuth(() =>
+        // The email_verified event is recorded by better-auth's afterEmailVerification hook.
+        await callAuth(() =>
           auth.api.verifyEmail({
             query: { token },
             headers: authHeaders(context),
             returnHeaders: true,
           }),
         );
-        const user = (response as { user?: { id: string } } | null)?.user ?? null;
-        if (user)
-          await securityEvents.record(user.id, 'email_verified', { userAgent: context.userAgent });
         return { ok: true };
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) return { ok: false };

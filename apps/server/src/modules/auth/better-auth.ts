@@ -38,6 +38,8 @@ export interface BetterAuthOptions {
   db: Db;
   secret: string;
   mail: AuthMailHooks;
+  /** Called once an emailed verification link has verified the address. */
+  onEmailVerified?: (userId: string, userAgent: string | undefined) => Promise<void>;
   /** Where better-auth's own messages go; without it only its errors, to stderr (the CLI). */
   log?: FastifyBaseLogger;
   now?: () => Date;
@@ -48,6 +50,7 @@ export function createBetterAuth({
   db,
   secret,
   mail,
+  onEmailVerified,
   log,
   now = () => new Date(),
 }: BetterAuthOptions) {
@@ -95,6 +98,9 @@ export function createBetterAuth({
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       sendVerificationEmail: ({ user, token }) => mail.sendVerification(user, token),
+      afterEmailVerification: async (user, request) => {
+        await onEmailVerified?.(user.id, request?.headers.get('user-agent') ?? undefined);
+      },
     },
     session: {
       expiresIn: sessionSeconds,

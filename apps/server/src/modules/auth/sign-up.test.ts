@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   linkIn,
+  securityEventsOf,
   STRONG_PASSWORD,
   signedInClient,
   uniqueEmail,
@@ -18,6 +19,14 @@ afterAll(async () => {
 });
 
 describe('sign-up', () => {
+  it('sends a broken or reused verification link to the sign-in screen instead', async () => {
+    const response = await new TestClient(app.app, '10.2.0.9').get(
+      '/api/auth/verify-email?token=not-a-real-token',
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe('/login?verification=invalid');
+  });
+
   it('creates an unverified account with a profile and emails a verification link', async () => {
     const client = new TestClient(app.app, '10.2.0.1');
     const email = uniqueEmail();
@@ -45,6 +54,9 @@ describe('sign-up', () => {
     const signIn = await client.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
     expect(signIn.status).toBe(200);
     const session = await client.loadSession();
+    expect(
+      (await securityEventsOf(app, session.user?.id ?? '')).map((e) => e.metadata.event),
+    ).toEqual(expect.arrayContaining(['email_verified', 'user_login']));
     expect(session).toMatchObject({
       user: { email },
       role: 'user',

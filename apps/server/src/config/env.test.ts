@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SESSION_IDLE_MINUTES: 30,
+      publicUrl: 'http://127.0.0.1:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL: must be an http:// or https:// URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+  ])('stops on %j naming the variable', (env, named) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(named);
+  });
+
+  it('treats an empty variable as unset and strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://kaleido.example/' })).toMatchObject({
+      PORT: 3000,
+      publicUrl: 'https://kaleido.example',
+    });
+  });
+});
