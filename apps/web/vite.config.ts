@@ -5,6 +5,16 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  build: {
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // zod comes only with the shared schemas the signed-in shell uses; keep it in its own
+        // chunk so the bundler cannot fold it into a chunk that `/` or `/login` loads.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
+    },
+  },
   server: {
     // `npm run dev`: the API and realtime socket come from the server on :3000.
     proxy: {

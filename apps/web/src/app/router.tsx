@@ -1,0 +1,166 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { KeepSearchRedirect, PrefixRedirect, UnifiedRedirect } from './routes/alias-routes';
+
+/** A route component loaded on first visit, so `/` and `/login` carry only their own code. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const LandingRoute = page(
+  () => import('./routes/landing-route'),
+  (m) => m.LandingRoute,
+);
+const LoginRoute = page(
+  () => import('./routes/auth/login-route'),
+  (m) => m.LoginRoute,
+);
+const ResetPasswordRoute = page(
+  () => import('./routes/auth/reset-password-route'),
+  (m) => m.ResetPasswordRoute,
+);
+const InterfaceSelectionRoute = page(
+  () => import('./routes/interface-selection-route'),
+  (m) => m.InterfaceSelectionRoute,
+);
+const NotFoundRoute = page(
+  () => import('./routes/not-found-route'),
+  (m) => m.NotFoundRoute,
+);
+const shell = () => import('./routes/app/shell-routes');
+const WorkspaceShellRoute = page(shell, (m) => m.WorkspaceShellRoute);
+const ClientShellRoute = page(shell, (m) => m.ClientShellRoute);
+const AdminShellRoute = page(shell, (m) => m.AdminShellRoute);
+const DashboardRoute = page(
+  () => import('./routes/app/dashboard-route'),
+  (m) => m.DashboardRoute,
+);
+const workspace = () => import('./routes/app/workspace-pages');
+const ChatPage = page(workspace, (m) => m.ChatPage);
+const VoiceNotesPage = page(workspace, (m) => m.VoiceNotesPage);
+const EmailPage = page(workspace, (m) => m.EmailPage);
+const CallsPage = page(workspace, (m) => m.CallsPage);
+const JournalPage = page(workspace, (m) => m.JournalPage);
+const account = () => import('./routes/app/account-pages');
+const ProfilePage = page(account, (m) => m.ProfilePage);
+const SettingsPage = page(account, (m) => m.SettingsPage);
+const areas = () => import('./routes/app/area-home-routes');
+const ClientHomeRoute = page(areas, (m) => m.ClientHomeRoute);
+const AdminHomeRoute = page(areas, (m) => m.AdminHomeRoute);
+const HelpLayoutRoute = page(
+  () => import('./routes/help/help-layout-route'),
+  (m) => m.HelpLayoutRoute,
+);
+const FaqRoute = page(
+  () => import('./routes/help/faq-route'),
+  (m) => m.FaqRoute,
+);
+const ShortcutsRoute = page(
+  () => import('./routes/help/shortcuts-route'),
+  (m) => m.ShortcutsRoute,
+);
+const ContactRoute = page(
+  () => import('./routes/help/contact-route'),
+  (m) => m.ContactRoute,
+);
+
+/** The same screen under several sub-paths, with the spec's default (SPEC §2). */
+function section(path: string, defaultChild: string, children: string[], Screen: ComponentType) {
+  return (
+    <Route path={path}>
+      <Route index element={<KeepSearchRedirect to={defaultChild} />} />
+      {children.map((child) => (
+        <Route key={child} path={child} element={<Screen />} />
+      ))}
+      <Route path="*" element={<Screen />} />
+    </Route>
+  );
+}
+
+/** /client and /admin: their home, plus the profile and settings aliases (DESIGN §7). */
+function areaChildren(area: 'client' | 'admin', Home: ComponentType) {
+  return (
+    <>
+      <Route index element={<Home />} />
+      <Route path="dashboard" element={<Home />} />
+      <Route path="profile/*" element={<PrefixRedirect to="/app" />} />
+      <Route path="settings/*" element={<PrefixRedirect to="/app" />} />
+      <Route path="*" element={<KeepSearchRedirect to={`/${area}`} />} />
+    </>
+  );
+}
+
+/** Every route of SPEC §2 and the aliases of DESIGN §7; anything else is the 404 page. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Routes>
+        <Route path="/" element={<LandingRoute />} />
+        <Route path="/login" element={<LoginRoute />} />
+        <Route path="/auth" element={<LoginRoute />} />
+        <Route path="/auth/reset-password" element={<ResetPasswordRoute />} />
+        <Route path="/interface-selection" element={<InterfaceSelectionRoute />} />
+        <Route path="/app" element={<WorkspaceShellRoute />}>
+          <Route index element={<KeepSearchRedirect to="/app/dashboard" />} />
+          <Route path="dashboard" element={<DashboardRoute />} />
+          {section('chat', '/app/chat/new', ['new', ':threadId'], ChatPage)}
+          {section(
+            'voice-notes',
+            '/app/voice-notes/inbox',
+            ['inbox', 'sent', 'recorder'],
+            VoiceNotesPage,
+          )}
+          {section(
+            'email',
+            '/app/email/inbox',
+            ['inbox', 'sent', 'drafts', 'trash', 'compose'],
+            EmailPage,
+          )}
+          {section(
+            'calls',
+            '/app/calls/history',
+            ['history', 'new/audio', 'new/video', 'room/:callId'],
+            CallsPage,
+          )}
+          {section(
+            'journal',
+            '/app/journal/text/new',
+            ['text/new', 'text/:entryId', 'voice/new', 'voice/:entryId', 'calendar'],
+            JournalPage,
+          )}
+          {section(
+            'profile',
+            '/app/profile/personal-info',
+            ['personal-info', 'preferences', 'security'],
+            ProfilePage,
+          )}
+          {section(
+            'settings',
+            '/app/settings/alerts',
+            ['roles', 'alerts', 'exports', 'compliance'],
+            SettingsPage,
+          )}
+          <Route path="help" element={<HelpLayoutRoute />}>
+            <Route index element={<KeepSearchRedirect to="/app/help/faq" />} />
+            <Route path="faq" element={<FaqRoute />} />
+            <Route path="keyboard-shortcuts" element={<ShortcutsRoute />} />
+            <Route path="contact-support" element={<ContactRoute />} />
+            <Route path="*" element={<KeepSearchRedirect to="/app/help/faq" />} />
+          </Route>
+          <Route path="*" element={<KeepSearchRedirect to="/app/dashboard" />} />
+        </Route>
+        <Route path="/client" element={<ClientShellRoute />}>
+          {areaChildren('client', ClientHomeRoute)}
+        </Route>
+        <Route path="/admin" element={<AdminShellRoute />}>
+          {areaChildren('admin', AdminHomeRoute)}
+        </Route>
+        <Route path="/dashboard" element={<KeepSearchRedirect to="/app/dashboard" />} />
+        <Route path="/unified/:target/*" element={<UnifiedRedirect />} />
+        <Route path="/user/*" element={<PrefixRedirect to="/app" />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,104 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { ContextDrawer, DrawerToggle } from '../../../features/drawers/components/context-drawer';
+import { useInactivityTimeout } from '../../../features/inactivity/hooks/use-inactivity-timeout';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { useNotificationsSync } from '../../../features/notifications/hooks/use-notifications-sync';
+import { CommandPalette } from '../../../features/palette/components/command-palette';
+import { PaletteTrigger } from '../../../features/palette/components/palette-trigger';
+import { OnlineIndicator } from '../../../features/shell/components/online-indicator';
+import { Sidebar, SidebarSheet } from '../../../features/shell/components/sidebar';
+import { TopBar } from '../../../features/shell/components/top-bar';
+import { UserMenu } from '../../../features/shell/components/user-menu';
+import { useNavigationShortcuts } from '../../../features/shell/hooks/use-navigation-shortcuts';
+import { useRealtimeConnection } from '../../../features/shell/hooks/use-realtime-connection';
+import { useSidebarState } from '../../../features/shell/hooks/use-sidebar-state';
+import { modifierLabel } from '../../../features/shell/nav-items';
+import { queryClient } from '../../../lib/query-client';
+import { RouteGuard } from '../../route-guard';
+
+/** The signed-in workspace: top bar, sidebar, the page, and the shell's overlays. */
+function AppShell() {
+  const sidebar = useSidebarState();
+  const modifier = modifierLabel();
+  useNavigationShortcuts();
+  useRealtimeConnection();
+  useNotificationsSync();
+  useInactivityTimeout();
+  return (
+    <Tooltip.Provider delayDuration={300}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
+      >
+        Skip to content
+      </a>
+      <TopBar
+        sidebarOpen={sidebar.isMobile ? sidebar.sheetOpen : sidebar.expanded}
+        onToggleSidebar={sidebar.toggle}
+        modifier={modifier}
+        search={<PaletteTrigger modifier={modifier} />}
+        status={<OnlineIndicator />}
+        actions={
+          <>
+            <NotificationBell />
+            <DrawerToggle />
+            <UserMenu />
+          </>
+        }
+      />
+      <div className="flex">
+        <Sidebar expanded={sidebar.expanded} />
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SidebarSheet
+        open={sidebar.isMobile && sidebar.sheetOpen}
+        onOpenChange={sidebar.setSheetOpen}
+      />
+      <CommandPalette />
+      <ContextDrawer />
+    </Tooltip.Provider>
+  );
+}
+
+const ALL_ROLES = ['user', 'client', 'admin'] as const;
+
+/** /app/*: the workspace every role uses (SPEC §2). */
+export function WorkspaceShellRoute() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouteGuard allowedRoles={ALL_ROLES}>
+        <AppShell />
+      </RouteGuard>
+    </QueryClientProvider>
+  );
+}
+
+/** /client/*: the professionals' area; everyone else is moved to their own interface. */
+export function ClientShellRoute() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouteGuard allowedRoles={ALL_ROLES} requiredInterface="client">
+        <AppShell />
+      </RouteGuard>
+    </QueryClientProvider>
+  );
+}
+
+/** /admin/*: the admin console, for admins whose selected interface is admin. */
+export function AdminShellRoute() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouteGuard allowedRoles={ALL_ROLES} requiredInterface="admin">
+        <AppShell />
+      </RouteGuard>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,106 @@
+import { BookOpen, Mail, MessageSquare, Mic, Phone, type LucideIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../features/shell/components/page-header';
+
+/**
+ * The workspace pages that later issues build. Each shows its header and an honest empty state;
+ * a request for a new item (?new=true, ?compose=true, /new) is acknowledged, not faked.
+ */
+function UpcomingPage({
+  title,
+  subtitle,
+  icon,
+  emptyTitle,
+  emptyText,
+  newItemLabel,
+}: {
+  title: string;
+  subtitle: string;
+  icon: LucideIcon;
+  emptyTitle: string;
+  emptyText: string;
+  newItemLabel: string;
+}) {
+  const [params] = useSearchParams();
+  const wantsNew = params.get('new') === 'true' || params.get('compose') === 'true';
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} />
+      {wantsNew && (
+        <Alert className="mt-4">
+          {newItemLabel} is not available yet in this version of Kaleido.
+        </Alert>
+      )}
+      <EmptyState icon={icon} title={emptyTitle}>
+        {emptyText}
+      </EmptyState>
+    </>
+  );
+}
+
+export function ChatPage() {
+  return (
+    <UpcomingPage
+      title="Chat"
+      subtitle="Conversations with the people you work with"
+      icon={MessageSquare}
+      emptyTitle="No conversations yet"
+      emptyText="Start a conversation to connect with others. Chat is being set up and will appear here."
+      newItemLabel="Starting a new chat"
+    />
+  );
+}
+
+export function VoiceNotesPage() {
+  return (
+    <UpcomingPage
+      title="Voice Notes"
+      subtitle="Record and listen to voice notes"
+      icon={Mic}
+      emptyTitle="No voice notes yet"
+      emptyText="Your recorded voice notes and their transcripts will be listed here."
+      newItemLabel="Recording a voice note"
+    />
+  );
+}
+
+export function EmailPage() {
+  return (
+    <UpcomingPage
+      title="Email"
+      subtitle="Your inbox, sent mail and drafts"
+      icon={Mail}
+      emptyTitle="No emails yet"
+      emptyText="Messages you send and receive in Kaleido will be listed here."
+      newItemLabel="Composing an email"
+    />
+  );
+}
+
+export function CallsPage() {
+  return (
+    <UpcomingPage
+      title="Calls"
+      subtitle="Audio and video calls"
+      icon={Phone}
+      emptyTitle="No calls yet"
+      emptyText="Your recent calls and their transcripts will be listed here."
+      newItemLabel="Starting a new call"
+    />
+  );
+}
+
+export function JournalPage() {
+  return (
+    <UpcomingPage
+      title="Journal"
+      subtitle="Reflect in text or voice"
+      icon={BookOpen}
+      emptyTitle="No journal entries yet"
+      emptyText="Your journal entries will be listed here by date."
+      newItemLabel="Writing a new journal entry"
+    />
+  );
+}

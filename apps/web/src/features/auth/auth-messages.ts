@@ -1,0 +1,20 @@
+/** Toast titles and texts of the auth screens (SPEC §8), kept in one place. */
+export const AUTH_TOASTS = {
+  signInFailed: 'Sign in failed',
+  signUpFailed: 'Sign up failed',
+  invalidEmail: 'Invalid email',
+  weakPassword: 'Password requirements not met',
+  mismatch: {
+    title: 'Passwords do not match',
+    description: 'Please make sure both passwords are identical.',
+  },
+  resetFailure: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  signedIn: { title: 'Welcome back!', description: 'Successfully signed in.' },
+  accountCreated: 'Account created!',
+  resetSent: 'Reset link sent',
+} as const;
+
+export const RESET_SENT_TEXTS = {
+  sent: "If an account with that email exists, we've sent you a reset link.",
+  expiry: 'The reset link will expire in 15 minutes for security.',
+} as const;

@@ -1,0 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+
+// The dialog (and its focus-trap and scroll-lock code) loads on first click, not with /login.
+const ForgotPasswordDialog = lazy(async () => ({
+  default: (await import('./forgot-password-dialog')).ForgotPasswordDialog,
+}));
+
+/** 'Forgot your password?' and the Reset Password dialog it opens (SPEC §2). */
+export function ForgotPasswordLink({ label = 'Forgot your password?' }: { label?: string }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        variant="link"
+        size="inline"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type SyntheticEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ApiRequestError } from '../../../lib/api-client';
+import { resetPassword } from '../api/auth-requests';
+import { AUTH_TOASTS } from '../auth-messages';
+import { validateNewPassword } from '../validate-credentials';
+import { FormField } from './form-field';
+import { PasswordInput } from './password-input';
+import { StrengthMeter } from './strength-meter';
+
+/** New password under the same rules as sign-up; an expired or used link is reported. */
+export function ResetPasswordForm({
+  token,
+  onDone,
+  onInvalidToken,
+}: {
+  token: string;
+  onDone: () => void;
+  onInvalidToken: (message: string) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    const problem = validateNewPassword(password, confirmPassword);
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    setPending(true);
+    try {
+      await resetPassword(token, password);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'INVALID_TOKEN') {
+        onInvalidToken(error.message);
+      } else if (error instanceof ApiRequestError && error.status === 400) {
+        toast.error(AUTH_TOASTS.weakPassword, { description: error.message });
+      } else {
+        toast.error(AUTH_TOASTS.resetFailure.title, {
+          description: AUTH_TOASTS.resetFailure.description,
+        });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <FormField id="new-password" label="New password">
+        <PasswordInput
+          id="new-password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          aria-describedby={password ? 'new-password-strength' : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <StrengthMeter id="new-password-strength" password={password} />
+      </FormField>
+      <FormField id="confirm-new-password" label="Confirm new password">
+        <PasswordInput
+          id="confirm-new-password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}

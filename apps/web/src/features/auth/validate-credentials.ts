@@ -1,0 +1,46 @@
+import { emailProblems } from '@kaleido/shared/auth/email-rules';
+import { passwordProblems } from '@kaleido/shared/auth/password-rules';
+import { AUTH_TOASTS } from './auth-messages';
+
+/** A problem the auth forms report as a destructive toast: title and first message. */
+export interface FormProblem {
+  title: string;
+  description: string;
+}
+
+/**
+ * Whether both credentials are present. When one is missing the form still submits, so the
+ * server answers with the spec's 'You must provide either an email or phone number and a
+ * password' (one message, kept in @kaleido/shared) and the form toasts it.
+ */
+export function hasCredentials(values: { email: string; password: string }): boolean {
+  return values.email.trim() !== '' && values.password !== '';
+}
+
+/** Sign-in: a well-formed email (missing fields are left to the server, see above). */
+export function validateSignIn(values: { email: string; password: string }): FormProblem | null {
+  if (!hasCredentials(values)) return null;
+  const emailProblem = emailProblems(values.email.trim())[0];
+  if (emailProblem) return { title: AUTH_TOASTS.invalidEmail, description: emailProblem };
+  return null;
+}
+
+/** Sign-up checks in the spec's order: email, then password rules, then the confirmation. */
+export function validateSignUp(values: {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}): FormProblem | null {
+  if (!hasCredentials(values)) return null;
+  const emailProblem = emailProblems(values.email.trim())[0];
+  if (emailProblem) return { title: AUTH_TOASTS.invalidEmail, description: emailProblem };
+  return validateNewPassword(values.password, values.confirmPassword);
+}
+
+/** A new password (sign-up, reset): the rules first, then the confirmation. */
+export function validateNewPassword(password: string, confirmPassword: string): FormProblem | null {
+  const passwordProblem = passwordProblems(password)[0];
+  if (passwordProblem) return { title: AUTH_TOASTS.weakPassword, description: passwordProblem };
+  if (password !== confirmPassword) return { ...AUTH_TOASTS.mismatch };
+  return null;
+}

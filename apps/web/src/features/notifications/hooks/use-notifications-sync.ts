@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { eventData, realtime } from '../../../lib/realtime';
+import { getUiState, uiActions, useUiState } from '../../../lib/ui-store';
+import { fetchNotifications } from '../api/notifications-requests';
+import { notificationTarget } from '../notification-links';
+
+/**
+ * Keeps the store's notifications in step with the server: the list on load, then live events.
+ * The newest unread notification is announced by a toast with 'View', once per id.
+ */
+export function useNotificationsSync(): void {
+  const navigate = useNavigate();
+  const query = useQuery({ queryKey: ['notifications'], queryFn: fetchNotifications });
+
+  useEffect(() => {
+    if (query.data) uiActions.replaceNotifications(query.data.notifications);
+  }, [query.data]);
+
+  useEffect(
+    () =>
+      realtime.onEvent((message) => {
+        const created = eventData(message, 'notification.created');
+        if (created) uiActions.addNotification(created.notification);
+        const read = eventData(message, 'notifications.read');
+        if (read) uiActions.markNotificationsRead(read.ids);
+        if (eventData(message, 'notifications.cleared')) uiActions.clearNotifications();
+      }),
+    [],
+  );
+
+  const newest = useUiState((s) => s.notifications[0]);
+  useEffect(() => {
+    if (!newest || newest.read) return;
+    if (getUiState().lastToastedNotificationId === newest.id) return;
+    uiActions.markNotificationToasted(newest.id);
+    toast(newest.title, {
+      id: `notification-${newest.id}`,
+      description: newest.message,
+      action: { label: 'View', onClick: () => void navigate(notificationTarget(newest)) },
+    });
+  }, [newest, navigate]);
+}

@@ -1,0 +1,45 @@
+import { Wifi, WifiOff } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../../lib/cn';
+import { useRealtimeStatus } from '../../../lib/realtime';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Online only when the browser has a network and the realtime connection is up. */
+export function OnlineIndicator() {
+  const browserOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const status = useRealtimeStatus();
+  const label = !browserOnline
+    ? 'Offline'
+    : status === 'open'
+      ? 'Online'
+      : status === 'reconnecting'
+        ? 'Reconnecting…'
+        : 'Connecting…';
+  const online = label === 'Online';
+  return (
+    <span
+      role="status"
+      data-testid="online-indicator"
+      data-state={online ? 'online' : browserOnline ? 'connecting' : 'offline'}
+      className={cn(
+        'hidden items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs sm:inline-flex',
+        online ? 'text-success' : 'text-muted-foreground',
+      )}
+    >
+      {online || browserOnline ? (
+        <Wifi className="size-3.5" aria-hidden="true" />
+      ) : (
+        <WifiOff className="size-3.5" aria-hidden="true" />
+      )}
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { AvatarMenu } from './avatar-menu';
+
+/** The header every page shares: title, optional subtitle and centre slot, avatar menu. */
+export function PageHeader({
+  title,
+  subtitle,
+  centre,
+}: {
+  title: string;
+  subtitle?: string;
+  centre?: ReactNode;
+}) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-4 border-b pb-4">
+      <div className="min-w-0">
+        <h1 className="truncate text-2xl font-bold">{title}</h1>
+        {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
+      </div>
+      {centre && <div className="flex-1">{centre}</div>}
+      <AvatarMenu />
+    </header>
+  );
+}

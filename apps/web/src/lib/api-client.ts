@@ -1,0 +1,104 @@
+import type { ApiError } from '@kaleido/shared/http/api-error';
+
+/**
+ * The anti-forgery header. Same value as CSRF_HEADER in @kaleido/shared (a unit test checks);
+ * not imported because that module builds zod schemas, which `/` and `/login` must not load.
+ */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** A failed API call, carrying the server's one error body (`{message, errors?, code?}`). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: ApiError['errors'];
+  readonly retryAfterSeconds: number | null;
+
+  constructor(status: number, body: Partial<ApiError>, retryAfter: string | null) {
+    super(body.message ?? 'Something went wrong. Please try again.');
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = body.code;
+    this.errors = body.errors;
+    this.retryAfterSeconds = retryAfter === null ? null : Number(retryAfter) || null;
+  }
+}
+
+// The anti-forgery token lives in memory only; the session query keeps it current.
+let csrfToken: string | null = null;
+let onUnauthorized: ((error: ApiRequestError) => void) | null = null;
+let onCsrfRejected: (() => Promise<string | null>) | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** Wired by the session provider: 401 ends the local session, a stale token is fetched anew. */
+export function configureApiClient(handlers: {
+  onUnauthorized: (error: ApiRequestError) => void;
+  refreshCsrfToken: () => Promise<string | null>;
+}): void {
+  onUnauthorized = handlers.onUnauthorized;
+  onCsrfRejected = handlers.refreshCsrfToken;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  /** Calls whose 401 is an expected answer (sign-in, session probe) skip the global handler. */
+  expectUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  return fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  let response = await send(method, path, options);
+  if (response.status === 403 && method !== 'GET' && onCsrfRejected) {
+    const body = (await response.clone().json()) as Partial<ApiError>;
+    // The token rotates on refresh; fetch the current one and try once more.
+    if (body.code === 'CSRF' && (await onCsrfRejected()) !== null) {
+      response = await send(method, path, options);
+    }
+  }
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : {};
+  if (!response.ok) {
+    const error = new ApiRequestError(
+      response.status,
+      body as Partial<ApiError>,
+      response.headers.get('retry-after'),
+    );
+    if (response.status === 401 && !options.expectUnauthorized) onUnauthorized?.(error);
+    throw error;
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body }),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** True for a 404 of an endpoint that has not been deployed yet (tolerated, not an error). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}

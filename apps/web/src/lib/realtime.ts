@@ -1,0 +1,151 @@
+import {
+  CLOSE_CODES,
+  HEARTBEAT_MS,
+  REALTIME_PATH,
+  type ServerEventData,
+  type ServerEventName,
+  type ServerMessage,
+} from '@kaleido/shared/realtime/events';
+import { useSyncExternalStore } from 'react';
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+type EventListener = (message: Extract<ServerMessage, { type: 'event' }>) => void;
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The one WebSocket of this tab (DESIGN §5). Reconnects with capped exponential backoff and
+ * jitter, pings every HEARTBEAT_MS, and stops for good when the server says the session ended.
+ */
+class RealtimeConnection {
+  private socket: WebSocket | null = null;
+  private status: RealtimeStatus = 'idle';
+  private wanted = false;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly statusListeners = new Set<() => void>();
+  private readonly eventListeners = new Set<EventListener>();
+  private readonly endedListeners = new Set<(reason: string) => void>();
+
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.attempt = 0;
+    window.addEventListener('online', this.reconnectNow);
+    this.open();
+  }
+
+  stop(): void {
+    this.wanted = false;
+    window.removeEventListener('online', this.reconnectNow);
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'client stopped');
+    this.setStatus('idle');
+  }
+
+  getStatus = (): RealtimeStatus => this.status;
+
+  onStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  onEvent(listener: EventListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Called when the server ends the session behind this socket. */
+  onSessionEnded(listener: (reason: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private readonly reconnectNow = () => {
+    if (!this.wanted || this.socket) return;
+    this.clearTimers();
+    this.attempt = 0;
+    this.open();
+  };
+
+  private open(): void {
+    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${window.location.host}${REALTIME_PATH}`);
+    this.socket = socket;
+    socket.addEventListener('message', (event) => this.receive(event));
+    socket.addEventListener('close', (event) => this.closed(socket, event.code));
+  }
+
+  private receive(event: MessageEvent): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(String(event.data)) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'ready') {
+      this.attempt = 0;
+      this.setStatus('open');
+      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), HEARTBEAT_MS);
+    } else if (message.type === 'event') {
+      if (message.name === 'session.ended') {
+        for (const listener of this.endedListeners) listener(message.data.reason);
+      }
+      for (const listener of this.eventListeners) listener(message);
+    }
+  }
+
+  private send(message: { type: 'ping' }): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private closed(socket: WebSocket, code: number): void {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.clearTimers();
+    if (!this.wanted) return;
+    if (code === CLOSE_CODES.sessionEnded || code === CLOSE_CODES.unauthorized) {
+      // The session is gone: reconnecting would only be refused again.
+      this.wanted = false;
+      this.setStatus('idle');
+      for (const listener of this.endedListeners) listener('session_ended');
+      return;
+    }
+    this.attempt += 1;
+    const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.attempt - 1));
+    this.setStatus('reconnecting');
+    this.retryTimer = setTimeout(() => this.open(), backoff / 2 + Math.random() * (backoff / 2));
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.retryTimer = null;
+    this.pingTimer = null;
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+}
+
+export const realtime = new RealtimeConnection();
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(realtime.onStatus, realtime.getStatus, () => 'idle');
+}
+
+/** Narrows an event message to one event name with its typed data. */
+export function eventData<N extends ServerEventName>(
+  message: Extract<ServerMessage, { type: 'event' }>,
+  name: N,
+): ServerEventData<N> | null {
+  return message.name === name ? (message.data as ServerEventData<N>) : null;
+}

@@ -1,0 +1,126 @@
+import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
+import {
+  createContext,
+  use,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { api, configureApiClient, setCsrfToken } from './api-client';
+
+export type EndedReason = NonNullable<SessionInfo['endedReason']>;
+
+const SIGNED_OUT: SessionInfo = {
+  user: null,
+  role: null,
+  effectiveRole: null,
+  profile: null,
+  isFirstTimeAdmin: false,
+  csrfToken: null,
+  endedReason: null,
+  idleTimeoutMinutes: 30,
+};
+
+interface Snapshot {
+  info: SessionInfo;
+  loaded: boolean;
+  /** Why the last session ended, as this tab saw it (the server may no longer know). */
+  localReason: EndedReason | null;
+}
+
+// A tiny store rather than a query library: `/` and `/login` need only this one request.
+let snapshot: Snapshot = { info: SIGNED_OUT, loaded: false, localReason: null };
+const listeners = new Set<() => void>();
+let inflight: Promise<SessionInfo> | null = null;
+
+function publish(next: Snapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reads GET /api/session (poll-safe: not activity) and keeps the anti-forgery token. */
+function loadSession(): Promise<SessionInfo> {
+  inflight ??= api
+    .get<SessionInfo>('/api/session', { expectUnauthorized: true })
+    .then(
+      (info) => {
+        setCsrfToken(info.csrfToken);
+        publish({ info, loaded: true, localReason: info.user ? null : snapshot.localReason });
+        return info;
+      },
+      (error: unknown) => {
+        // Failing to load user data means signed out (SPEC §8 internal handling).
+        publish({ ...snapshot, info: SIGNED_OUT, loaded: true });
+        throw error;
+      },
+    )
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+function markSignedOut(reason: EndedReason | null): void {
+  setCsrfToken(null);
+  publish({
+    info: {
+      ...SIGNED_OUT,
+      idleTimeoutMinutes: snapshot.info.idleTimeoutMinutes,
+      endedReason: reason,
+    },
+    loaded: true,
+    localReason: reason,
+  });
+}
+
+interface SessionContextValue {
+  session: SessionInfo;
+  isLoading: boolean;
+  /** Why the last session ended, when it did not end by the person's own sign-out. */
+  endedReason: EndedReason | null;
+  /** Reads the session again (after sign-in, two-factor, interface or password change). */
+  reload: () => Promise<SessionInfo>;
+  /** Forgets the session locally, remembering why, so the auth screen can say so. */
+  markSignedOut: (reason: EndedReason | null) => void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, () => snapshot);
+
+  useEffect(() => {
+    configureApiClient({
+      onUnauthorized: (error) => {
+        if (!snapshot.info.user) return;
+        markSignedOut(error.code === 'SESSION_TIMEOUT' ? 'session_timeout' : 'session_expired');
+      },
+      refreshCsrfToken: async () => (await loadSession()).csrfToken,
+    });
+    if (!snapshot.loaded) loadSession().catch(() => undefined);
+  }, []);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      session: current.info,
+      isLoading: !current.loaded,
+      endedReason: current.info.user ? null : (current.localReason ?? current.info.endedReason),
+      reload: loadSession,
+      markSignedOut,
+    }),
+    [current],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = use(SessionContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}
