@@ -12,7 +12,8 @@ export class HttpSession {
   readonly cookies = new Map<string, string>();
   csrfToken: string | null = null;
 
-  constructor(readonly baseUrl: string) {}
+  /** Settable: a restarted server listens on another port; cookies still apply (same host). */
+  constructor(public baseUrl: string) {}
 
   async request(method: string, path: string, body?: unknown): Promise<HttpResponse> {
     const headers: Record<string, string> = { 'user-agent': 'kaleido-process-tests' };
