@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -29,6 +30,16 @@ import { createSecurityEventsService } from './modules/security-events/security-
 import { createSessionRepository } from './modules/session/session.repository';
 import { registerSessionRoutes } from './modules/session/session.routes';
 import { createSessionService } from './modules/session/session.service';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
+import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { registerRealtimeGateway } from './realtime/realtime.gateway';
+import { RoomRegistry } from './realtime/rooms';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 
@@ -41,12 +52,19 @@ export interface BuildOptions {
   /** Clock for the idle timeout and rate limits (tests move it forward). */
   now?: () => Date;
   logger?: boolean;
+  /** A shared bus (tests of several instances in one process). */
+  bus?: EventBus;
 }
 
 export interface KaleidoApp {
   app: FastifyInstance;
   database: Database;
   mailer: Mailer;
+  bus: EventBus;
+  /** Feature modules register their room kinds here (conversations, calls, ...). */
+  rooms: RoomRegistry;
+  notifications: NotificationsService;
+  realtime: { connectionCount(): number };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -73,6 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   });
   registerMetrics(app);
   await app.register(fastifyCookie);
+  // Small frames only: clients send pings and subscriptions, never content.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const database =
     options.database ??
@@ -128,6 +148,17 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     now,
   });
   const sessionRepository = createSessionRepository(db);
+  const bus =
+    options.bus ??
+    (database.pool && database.url
+      ? createPostgresEventBus(database.pool, database.url, app.log)
+      : createInProcessEventBus());
+  const rooms = new RoomRegistry();
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(db),
+    bus,
+    now,
+  });
   const sessions = createSessionService({
     auth,
     sessions: sessionRepository,
@@ -135,20 +166,22 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     securityEvents,
     config,
     log: app.log,
+    bus,
     now,
   });
   const authService = createAuthService({
     auth,
     accounts,
     accountsRepository,
-    sessions: sessionRepository,
+    sessionEvents: sessions,
+    notifications,
     securityEvents,
     rateLimits,
     mailer,
     config,
     log: app.log,
   });
-  const twoFactor = createTwoFactorService({ auth, securityEvents, rateLimits });
+  const twoFactor = createTwoFactorService({ auth, securityEvents, rateLimits, notifications });
 
   registerSessionGuard(app, sessions);
   registerHealthRoutes(app, { database, mailer });
@@ -157,6 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   registerTwoFactorRoutes(app, twoFactor);
   registerSessionRoutes(app, { sessions, rateLimits, securityEvents });
   registerAccountsRoutes(app, accounts);
+  registerNotificationsRoutes(app, notifications);
+  const realtime = registerRealtimeGateway(app, { bus, rooms, sessions, config });
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,
@@ -172,8 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     mailer.close();
+    if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });
 
-  return { app, database, mailer };
+  return { app, database, mailer, bus, rooms, notifications, realtime };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type KaleidoApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
+import type { Database } from '../src/db/client';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp extends KaleidoApp {
@@ -17,7 +18,10 @@ export interface TestClock {
   advance: (ms: number) => void;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: Database } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,7 +38,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       offset += ms;
     },
   };
-  const database = await createTestDatabase();
+  // A database passed in belongs to the caller (several instances on one database).
+  const database = options.database ?? (await createTestDatabase());
   const built = await buildApp({ config, database, webDist: null, now: clock.now, logger: false });
   await built.app.ready();
   return {
@@ -43,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     async close() {
       await built.app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

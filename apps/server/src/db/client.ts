@@ -19,8 +19,9 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
-  /** Raw client for LISTEN/NOTIFY and tests; undefined on the embedded database. */
+  /** Raw pool and its connection string (LISTEN/NOTIFY, tests); absent on the embedded database. */
   pool?: pg.Pool;
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +50,7 @@ function openPostgres(url: string, max: number): Database {
     db,
     kind: 'postgres',
     pool,
+    url,
     async ping() {
       await pool.query('select 1');
     },

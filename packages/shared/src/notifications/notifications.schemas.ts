@@ -25,3 +25,8 @@ export type Notification = z.infer<typeof NotificationSchema>;
 
 /** The spec keeps at most 50 notifications, newest first. */
 export const NOTIFICATIONS_KEPT = 50;
+
+/** Mark some notifications read, or all of them when `ids` is omitted. */
+export const MarkNotificationsReadBodySchema = z.strictObject({
+  ids: z.array(z.uuid()).max(NOTIFICATIONS_KEPT).optional(),
+});

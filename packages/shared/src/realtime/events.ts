@@ -14,6 +14,9 @@ export const ServerEventSchemas = {
   /** The session behind this socket ended (sign-out, idle timeout, revoke); the socket closes. */
   'session.ended': z.object({
     reason: z.enum(['signed_out', 'session_timeout', 'revoked', 'password_changed']),
+    /** Which session ended; when absent, every session of the user except `exceptSessionId`. */
+    sessionId: z.string().optional(),
+    exceptSessionId: z.string().optional(),
   }),
 } as const;
 

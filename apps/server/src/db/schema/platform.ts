@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Mail kept locally when no SMTP server is configured; shown at /dev/mailbox. */
 export const outboxEmails = pgTable(
@@ -19,4 +19,11 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Realtime events too large for a NOTIFY payload, read by every instance, then swept. */
+export const realtimeSpill = pgTable('realtime_spill', {
+  id: uuid('id').primaryKey(),
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -42,8 +42,8 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
   );
 
   r.post('/api/auth/sign-out', async (request, reply) => {
-    const { user } = requireSession(request);
-    const { setCookies } = await authService.signOut(user.id, requestContext(request));
+    const { user, session } = requireSession(request);
+    const { setCookies } = await authService.signOut(user.id, session.id, requestContext(request));
     forwardCookies(reply, setCookies);
     return { ok: true };
   });

@@ -12,7 +12,9 @@ import { accountExistsEmail, passwordChangedEmail } from '../mail/mail-templates
 import type { Mailer } from '../mail/mailer';
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
-import type { SessionRepository } from '../session/session.repository';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { recordSignIn } from '../notifications/security-notices';
+import type { SessionService } from '../session/session.service';
 import { authHeaders, callAuth, type RequestContext } from './auth-call';
 import type { BetterAuth } from './better-auth';
 
@@ -22,7 +24,9 @@ interface Deps {
   auth: BetterAuth;
   accounts: AccountsService;
   accountsRepository: AccountsRepository;
-  sessions: SessionRepository;
+  /** To close the sockets of sessions that end here. */
+  sessionEvents: Pick<SessionService, 'announceEnded'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   securityEvents: SecurityEventsService;
   rateLimits: RateLimitService;
   mailer: Mailer;
@@ -90,10 +94,7 @@ export function createAuthService(deps: Deps) {
           return { twoFactorRequired: true, setCookies };
         }
         if ('user' in response) {
-          await securityEvents.record(response.user.id, 'user_login', {
-            userAgent: context.userAgent,
-            details: { method: 'password' },
-          });
+          await recordSignIn(deps, response.user.id, context.userAgent, 'password');
         }
         await rateLimits.clear(RATE_LIMITS.failedSignInPerAccount, body.email);
         return { twoFactorRequired: false, setCookies };
@@ -122,11 +123,12 @@ export function createAuthService(deps: Deps) {
       }
     },
 
-    async signOut(userId: string, context: RequestContext) {
+    async signOut(userId: string, sessionId: string, context: RequestContext) {
       const { setCookies } = await callAuth(() =>
         auth.api.signOut({ headers: authHeaders(context), returnHeaders: true }),
       );
       await securityEvents.record(userId, 'user_logout', { userAgent: context.userAgent });
+      deps.sessionEvents.announceEnded(userId, { reason: 'signed_out', sessionId });
       return { setCookies };
     },
 
@@ -195,10 +197,13 @@ export function createAuthService(deps: Deps) {
             'This reset link has expired or was already used. Please request a new one.',
         },
       );
-      if (userId)
+      if (userId) {
         await securityEvents.record(userId, 'password_reset_completed', {
           userAgent: context.userAgent,
         });
+        // The reset revoked every session of the account.
+        deps.sessionEvents.announceEnded(userId, { reason: 'password_changed' });
+      }
     },
 
     /** Changes the password and signs out every other session of the account. */
@@ -217,6 +222,8 @@ export function createAuthService(deps: Deps) {
           }),
         { INVALID_PASSWORD: 'Your current password is not correct.' },
       );
+      // better-auth replaced this session too; this tab reconnects after re-reading its session.
+      deps.sessionEvents.announceEnded(user.id, { reason: 'password_changed' });
       await securityEvents.record(user.id, 'password_changed', { userAgent: context.userAgent });
       sendInBackground(() => deps.mailer.send(passwordChangedEmail(user.email, signInLink)));
       return { setCookies };

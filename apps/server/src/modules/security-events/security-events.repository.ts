@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consentLogs } from '../../db/schema/accounts';
 
@@ -11,6 +11,25 @@ export function createSecurityEventsRepository(db: Db) {
         granted: true,
         metadata: row.metadata,
       });
+    },
+
+    /** Whether the account has signed in before, and whether from this user agent. */
+    async priorLogins(userId: string, userAgent: string | null) {
+      const rows = await db
+        .select({
+          sameAgent: sql<
+            boolean | null
+          >`bool_or(${consentLogs.metadata}->>'user_agent' is not distinct from ${userAgent})`,
+        })
+        .from(consentLogs)
+        .where(
+          and(
+            eq(consentLogs.userId, userId),
+            sql`${consentLogs.metadata}->>'event' = 'user_login'`,
+          ),
+        );
+      const sameAgent = rows[0]?.sameAgent;
+      return { any: sameAgent !== null && sameAgent !== undefined, sameAgent: sameAgent === true };
     },
 
     async listForUser(userId: string, limit: number) {

@@ -33,6 +33,12 @@ export function createSecurityEventsService(
       }
     },
 
+    /** A sign-in from a device this account has not signed in from before (not its first). */
+    async isNewDevice(userId: string, userAgent: string | undefined): Promise<boolean> {
+      const prior = await repository.priorLogins(userId, userAgent ?? null);
+      return prior.any && !prior.sameAgent;
+    },
+
     async recent(userId: string, limit = 50) {
       const rows = await repository.listForUser(userId, limit);
       return rows.map((row) => ({

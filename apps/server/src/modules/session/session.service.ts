@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
+import type { ServerEventData } from '@kaleido/shared/realtime/events';
 import type { Config } from '../../config/env';
+import type { EventBus } from '../../realtime/event-bus';
+import { userRoom } from '../../realtime/rooms';
 import type { AccountsService } from '../accounts/accounts.service';
 import { authHeaders, type RequestContext } from '../auth/auth-call';
 import { newCsrfToken, type BetterAuth } from '../auth/better-auth';
@@ -45,8 +48,16 @@ export function createSessionService(deps: {
   securityEvents: SecurityEventsService;
   config: Config;
   log: FastifyBaseLogger;
+  bus: EventBus;
   now?: () => Date;
 }) {
+  /** Tells the sockets of ended sessions, on every instance, to close. */
+  function announceEnded(userId: string, data: ServerEventData<'session.ended'>) {
+    deps.bus
+      .publish({ room: userRoom(userId), name: 'session.ended', data })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'could not announce ended session'));
+  }
+
   const now = deps.now ?? (() => new Date());
   const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
 
@@ -79,6 +90,7 @@ export function createSessionService(deps: {
           userAgent: context.userAgent,
           details: { last_activity: lastActiveAt.toISOString(), enforced_by: 'server' },
         });
+        announceEnded(s.userId, { reason: 'session_timeout', sessionId: s.id });
         return { kind: 'none', endedReason: 'session_timeout' };
       }
       const u = found.user as typeof found.user & { twoFactorEnabled?: boolean | null };
@@ -103,6 +115,8 @@ export function createSessionService(deps: {
       };
     },
 
+    announceEnded,
+
     async endForInactivity(
       session: ActiveSession,
       lastActivityAt: string,
@@ -113,6 +127,7 @@ export function createSessionService(deps: {
         userAgent: context.userAgent,
         details: { last_activity: lastActivityAt, enforced_by: 'browser' },
       });
+      announceEnded(session.userId, { reason: 'session_timeout', sessionId: session.id });
     },
 
     /** Counts a request as activity (resets the idle clock). */
@@ -170,11 +185,13 @@ export function createSessionService(deps: {
 
     async revoke(userId: string, sessionId: string, context: RequestContext): Promise<boolean> {
       const removed = await deps.sessions.deleteOneForUser(userId, sessionId);
-      if (removed)
+      if (removed) {
         await deps.securityEvents.record(userId, 'session_revoked', {
           userAgent: context.userAgent,
           details: { session_id: sessionId },
         });
+        announceEnded(userId, { reason: 'revoked', sessionId });
+      }
       return removed;
     },
 

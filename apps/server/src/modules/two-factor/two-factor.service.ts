@@ -2,6 +2,8 @@ import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.ser
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { authHeaders, callAuth, type RequestContext } from '../auth/auth-call';
 import type { BetterAuth } from '../auth/better-auth';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { recordSignIn } from '../notifications/security-notices';
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
@@ -17,6 +19,7 @@ export function createTwoFactorService(deps: {
   auth: BetterAuth;
   securityEvents: SecurityEventsService;
   rateLimits: RateLimitService;
+  notifications: Pick<NotificationsService, 'notify'>;
 }) {
   const { auth } = deps;
   return {
@@ -84,10 +87,7 @@ export function createTwoFactorService(deps: {
             );
       const user = 'user' in response ? (response.user as { id: string }) : null;
       if (user) {
-        await deps.securityEvents.record(user.id, 'user_login', {
-          userAgent: context.userAgent,
-          details: { method: `password+${kind}` },
-        });
+        await recordSignIn(deps, user.id, context.userAgent, `password+${kind}`);
       }
       return { setCookies };
     },

@@ -1,0 +1,238 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from '@fastify/websocket';
+import {
+  CLOSE_CODES,
+  ClientMessageSchema,
+  HEARTBEAT_MS,
+  REALTIME_PATH,
+  type ServerMessage,
+} from '@kaleido/shared/realtime/events';
+import type { Config } from '../config/env';
+import { forbidden } from '../http/errors';
+import { requestContext, requireSession } from '../http/session-guard';
+import type { SessionService } from '../modules/session/session.service';
+import type { EventBus, RoomEvent } from './event-bus';
+import { userRoom, type RoomRegistry } from './rooms';
+
+interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  /** The upgrade request's cookie, to re-check the session while the socket lives. */
+  cookie: string;
+  ip: string;
+  userAgent: string | undefined;
+  rooms: Set<string>;
+  lastSeen: number;
+}
+
+const SESSION_RECHECK_MS = 60_000;
+const MAX_ROOMS_PER_SOCKET = 50;
+
+/**
+ * The one WebSocket per tab. Authenticated by the session cookie at the upgrade (refused
+ * otherwise), Origin checked. Each socket joins its user's room; feature rooms are joined on
+ * request after the feature authorizes it, replaying from the database what was missed.
+ */
+export function registerRealtimeGateway(
+  app: FastifyInstance,
+  deps: { bus: EventBus; rooms: RoomRegistry; sessions: SessionService; config: Config },
+) {
+  const byRoom = new Map<string, Set<Connection>>();
+  const connections = new Set<Connection>();
+  const allowedOrigin = new URL(deps.config.publicUrl).origin;
+
+  function join(connection: Connection, room: string) {
+    connection.rooms.add(room);
+    let members = byRoom.get(room);
+    if (!members) byRoom.set(room, (members = new Set()));
+    members.add(connection);
+  }
+
+  function leave(connection: Connection, room: string) {
+    connection.rooms.delete(room);
+    const members = byRoom.get(room);
+    members?.delete(connection);
+    if (members?.size === 0) byRoom.delete(room);
+  }
+
+  function send(connection: Connection, message: ServerMessage) {
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(message));
+  }
+
+  function drop(connection: Connection) {
+    if (!connections.delete(connection)) return;
+    for (const room of [...connection.rooms]) leave(connection, room);
+  }
+
+  function endSession(connection: Connection, event: RoomEvent<'session.ended'>) {
+    send(connection, { type: 'event', room: event.room, name: 'session.ended', data: event.data });
+    connection.socket.close(CLOSE_CODES.sessionEnded, event.data.reason);
+    drop(connection);
+  }
+
+  const unsubscribe = deps.bus.subscribe((event) => {
+    const members = byRoom.get(event.room);
+    if (!members) return;
+    for (const connection of [...members]) {
+      if (event.name === 'session.ended') {
+        const { sessionId, exceptSessionId } = (event as RoomEvent<'session.ended'>).data;
+        const matches = sessionId
+          ? connection.sessionId === sessionId
+          : connection.sessionId !== exceptSessionId;
+        if (matches) endSession(connection, event as RoomEvent<'session.ended'>);
+        continue;
+      }
+      send(connection, {
+        type: 'event',
+        room: event.room,
+        name: event.name,
+        data: event.data,
+        seq: event.seq,
+      } as ServerMessage);
+    }
+  });
+
+  async function handleMessage(connection: Connection, raw: string) {
+    connection.lastSeen = Date.now();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return send(connection, { type: 'error', message: 'Messages must be JSON.' });
+    }
+    const result = ClientMessageSchema.safeParse(parsed);
+    if (!result.success) return send(connection, { type: 'error', message: 'Unknown message.' });
+    const message = result.data;
+    switch (message.type) {
+      case 'ping':
+        return send(connection, { type: 'pong' });
+      case 'unsubscribe':
+        if (message.room !== userRoom(connection.userId)) leave(connection, message.room);
+        return;
+      case 'subscribe': {
+        const target = deps.rooms.resolve(message.room);
+        // Unknown, forbidden and nonexistent rooms answer alike, so existence does not leak.
+        const allowed =
+          target !== null &&
+          connection.rooms.size < MAX_ROOMS_PER_SOCKET &&
+          (await target.kind.authorize(connection.userId, target.id));
+        if (!target || !allowed)
+          return send(connection, { type: 'error', message: `Cannot join ${message.room}.` });
+        join(connection, message.room);
+        if (message.afterSeq && target.kind.replay) {
+          for (const event of await target.kind.replay(
+            connection.userId,
+            target.id,
+            message.afterSeq,
+          )) {
+            send(connection, {
+              type: 'event',
+              room: event.room,
+              name: event.name,
+              data: event.data,
+              seq: event.seq,
+            } as ServerMessage);
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      config: { passive: true },
+      // Runs before the upgrade: no session or a foreign origin never gets a socket.
+      preHandler: async (request: FastifyRequest) => {
+        const origin = request.headers.origin;
+        if (
+          origin !== allowedOrigin &&
+          origin !== `${request.protocol}://${request.headers.host ?? ''}`
+        ) {
+          throw forbidden('Origin not allowed', 'ORIGIN');
+        }
+        requireSession(request);
+        return Promise.resolve();
+      },
+    },
+    (socket, request) => {
+      const state = requireSession(request);
+      const context = requestContext(request);
+      const connection: Connection = {
+        socket,
+        userId: state.user.id,
+        sessionId: state.session.id,
+        cookie: request.headers.cookie ?? '',
+        ip: context.ip,
+        userAgent: context.userAgent,
+        rooms: new Set(),
+        lastSeen: Date.now(),
+      };
+      connections.add(connection);
+      join(connection, userRoom(connection.userId));
+      socket.on('message', (data: Buffer) => {
+        handleMessage(connection, data.toString('utf8')).catch((error: unknown) => {
+          request.log.error({ err: error }, 'realtime message failed');
+          send(connection, { type: 'error', message: 'Something went wrong.' });
+        });
+      });
+      socket.on('pong', () => (connection.lastSeen = Date.now()));
+      socket.on('close', () => drop(connection));
+      socket.on('error', () => drop(connection));
+      send(connection, { type: 'ready', userId: connection.userId });
+    },
+  );
+
+  // Heartbeats: ping every socket; drop those silent for two intervals.
+  const heartbeat = setInterval(() => {
+    const deadline = Date.now() - 2 * HEARTBEAT_MS;
+    for (const connection of [...connections]) {
+      if (connection.lastSeen < deadline) {
+        connection.socket.terminate();
+        drop(connection);
+      } else connection.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  // A session that expired or went idle closes its sockets even if nobody signs out.
+  const recheck = setInterval(() => {
+    for (const connection of [...connections]) {
+      deps.sessions
+        .resolve({
+          ip: connection.ip,
+          userAgent: connection.userAgent,
+          headers: { cookie: connection.cookie },
+        })
+        .then((state) => {
+          if (state.kind !== 'active') {
+            const reason = state.endedReason === 'session_timeout' ? 'session_timeout' : 'revoked';
+            endSession(connection, {
+              room: userRoom(connection.userId),
+              name: 'session.ended',
+              data: { reason, sessionId: connection.sessionId },
+            });
+          }
+        })
+        .catch(() => undefined);
+    }
+  }, SESSION_RECHECK_MS);
+  recheck.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(recheck);
+    unsubscribe();
+    for (const connection of [...connections]) {
+      connection.socket.close(1001, 'server shutting down');
+      drop(connection);
+    }
+    return Promise.resolve();
+  });
+
+  return { connectionCount: () => connections.size };
+}
