@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +20,9 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBetterAuth } from './modules/auth/better-auth';
+import { createLocalFileStorage } from './modules/files/file-storage';
+import { createFilesRepository } from './modules/files/files.repository';
+import { createFilesService, type FilesService } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes';
 import { resetPasswordEmail, verificationEmail } from './modules/mail/mail-templates';
@@ -65,6 +70,7 @@ export interface KaleidoApp {
   rooms: RoomRegistry;
   notifications: NotificationsService;
   realtime: { connectionCount(): number };
+  files: FilesService;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -92,6 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   registerMetrics(app);
   await app.register(fastifyCookie);
   // Small frames only: clients send pings and subscriptions, never content.
+  // Per-kind size limits are checked while streaming (files.service.ts); this is the ceiling.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 60 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const database =
@@ -154,6 +164,10 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
       ? createPostgresEventBus(database.pool, database.url, app.log)
       : createInProcessEventBus());
   const rooms = new RoomRegistry();
+  const files = createFilesService({
+    storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+    repository: createFilesRepository(db),
+  });
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
     bus,
@@ -211,5 +225,5 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     if (!options.database) await database.close();
   });
 
-  return { app, database, mailer, bus, rooms, notifications, realtime };
+  return { app, database, mailer, bus, rooms, notifications, realtime, files };
 }
