@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processDatabase } from './database-target';
 import { HttpSession } from './http-session';
-import { lockFileIn, runCli, startServer, tempDataDir } from './processes';
+import { lockFileIn, PROCESS_TIMEOUT, runCli, startServer, tempDataDir } from './processes';
 
 const PASSWORD = 'Correct-Horse-42-Battery';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   dataDir = tempDataDir();
   database = await processDatabase();
   env = { DATA_DIR: dataDir, ...database.env };
-});
+}, PROCESS_TIMEOUT);
 afterAll(async () => {
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -27,7 +27,7 @@ async function cli(...args: string[]) {
   return result;
 }
 
-describe('npm run cli', () => {
+describe('npm run cli', { timeout: PROCESS_TIMEOUT }, () => {
   it('migrate applies the migrations and says so', async () => {
     const result = await cli('migrate');
     expect(result).toMatchObject({ code: 0, stderr: '' });

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession } from './http-session';
-import { lockFileIn, runCli, startServer, tempDataDir, type ServerProcess } from './processes';
+import {
+  lockFileIn,
+  PROCESS_TIMEOUT,
+  runCli,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from './processes';
 
 // The lock guards the embedded database, so this file always runs on a DATA_DIR of its own
 // without DATABASE_URL, on the PostgreSQL run too.
@@ -20,13 +27,13 @@ let first: ServerProcess;
 beforeAll(async () => {
   dataDir = tempDataDir();
   first = await startServer({ DATA_DIR: dataDir });
-});
+}, PROCESS_TIMEOUT);
 afterAll(async () => {
   if (first.child.exitCode === null) await first.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the data directory lock', () => {
+describe('the data directory lock', { timeout: PROCESS_TIMEOUT }, () => {
   it('refuses a second server on the same data directory, naming the first', async () => {
     const second = await startServer({ DATA_DIR: dataDir }, { waitUntilReady: false });
     expect(await second.exited).toMatchObject({ code: 1 });

@@ -3,7 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processDatabase } from './database-target';
 import { HttpSession } from './http-session';
-import { lockFileIn, startServer, tempDataDir, type ServerProcess } from './processes';
+import {
+  lockFileIn,
+  PROCESS_TIMEOUT,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from './processes';
 
 const PASSWORD = 'Correct-Horse-42-Battery';
 const CONCURRENT = 50;
@@ -19,7 +25,7 @@ beforeAll(async () => {
   database = await processDatabase();
   // Info logs: the server's own "incoming request" lines tell us when every request has arrived.
   env = { DATA_DIR: dataDir, ...database.env, LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000' };
-});
+}, PROCESS_TIMEOUT);
 afterAll(async () => {
   if (server?.child.exitCode === null) await server.stop('SIGKILL');
   await database.drop();
@@ -42,7 +48,7 @@ function signUpsIn(stdout: string) {
   return { received: received.size, answered: answered.size };
 }
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', { timeout: PROCESS_TIMEOUT }, () => {
   it('answers every request it had accepted when SIGTERM arrives, then exits 0', async () => {
     const running = await startServer(env);
     server = running;

@@ -14,6 +14,12 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const CLI_ENTRY = 'apps/server/src/cli/main.ts';
 const SERVER_ENTRY = 'apps/server/src/main.ts';
 
+/**
+ * Per test and hook: a first start creates a PGlite database (5-12 s idle, several times that
+ * when the machine is busy), so these get more than the suite's default 30 s.
+ */
+export const PROCESS_TIMEOUT = 120_000;
+
 export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'kaleido-process-'));
 }
@@ -93,7 +99,7 @@ export async function startServer(
   if (options.waitUntilReady === false) return server;
   const state = { ended: false };
   void exited.then(() => (state.ended = true));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + PROCESS_TIMEOUT - 10_000;
   while (Date.now() < deadline && !state.ended) {
     try {
       if ((await fetch(`${server.url}/readyz`)).status === 200) return server;

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession } from './http-session';
-import { lockFileIn, runCli, startServer, tempDataDir, type ServerProcess } from './processes';
+import {
+  lockFileIn,
+  PROCESS_TIMEOUT,
+  runCli,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from './processes';
 
 // Persistence of the embedded database (and its lock) across restarts: always on a DATA_DIR of
 // its own, without DATABASE_URL, on the PostgreSQL run too.
@@ -25,7 +32,7 @@ beforeAll(async () => {
     { DATA_DIR: dataDir },
   );
   expect(created).toMatchObject({ code: 0 });
-});
+}, PROCESS_TIMEOUT);
 afterAll(async () => {
   if (server?.child.exitCode === null) await server.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -37,7 +44,7 @@ async function start() {
   return server;
 }
 
-describe('restarting the server', () => {
+describe('restarting the server', { timeout: PROCESS_TIMEOUT }, () => {
   it('keeps accounts and sessions across a graceful restart', async () => {
     const before = await start();
     expect((await browser.signIn(EMAIL, PASSWORD)).status).toBe(200);
