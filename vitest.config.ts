@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One run over every workspace that has tests; each project keeps its own config.
 export default defineConfig({
   test: {
-    projects: ['apps/server', 'packages/shared'],
+    projects: ['apps/server', 'packages/shared', 'apps/web'],
     // Each server test file gets its own database; two at a time fits two cores.
     maxWorkers: 2,
   },

@@ -7,13 +7,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     manifest: true,
-    rolldownOptions: {
-      output: {
-        // zod comes only with the shared schemas the signed-in shell uses; keep it in its own
-        // chunk so the bundler cannot fold it into a chunk that `/` or `/login` loads.
-        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
-      },
-    },
   },
   server: {
     // `npm run dev`: the API and realtime socket come from the server on :3000.
@@ -22,5 +15,9 @@ export default defineConfig({
       '/dev': 'http://127.0.0.1:3000',
     },
   },
-  test: { include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+  },
 });

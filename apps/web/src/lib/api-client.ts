@@ -1,10 +1,5 @@
 import type { ApiError } from '@kaleido/shared/http/api-error';
-
-/**
- * The anti-forgery header. Same value as CSRF_HEADER in @kaleido/shared (a unit test checks);
- * not imported because that module builds zod schemas, which `/` and `/login` must not load.
- */
-export const CSRF_HEADER = 'x-csrf-token';
+import { CSRF_HEADER } from './shared-constants';
 
 /** A failed API call, carrying the server's one error body (`{message, errors?, code?}`). */
 export class ApiRequestError extends Error {

@@ -1,12 +1,10 @@
-import {
-  CLOSE_CODES,
-  HEARTBEAT_MS,
-  REALTIME_PATH,
-  type ServerEventData,
-  type ServerEventName,
-  type ServerMessage,
+import type {
+  ServerEventData,
+  ServerEventName,
+  ServerMessage,
 } from '@kaleido/shared/realtime/events';
 import { useSyncExternalStore } from 'react';
+import { CLOSE_CODES, HEARTBEAT_MS, REALTIME_PATH } from './shared-constants';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 

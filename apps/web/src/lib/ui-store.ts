@@ -1,14 +1,10 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import { useSyncExternalStore } from 'react';
+import { NOTIFICATIONS_KEPT } from './shared-constants';
 
 /** The spec's UI state (SPEC §3, §4), kept under one browser-storage key. */
 export const UI_STORE_KEY = 'kaleido:ui';
 export const RECENT_ACTIVITIES_KEPT = 20;
-/**
- * SPEC §9: 50 notifications. Equal to NOTIFICATIONS_KEPT in @kaleido/shared (a unit test checks);
- * not imported from there because that module builds zod schemas, which would land in `/`.
- */
-export const NOTIFICATIONS_KEPT = 50;
 
 export const MODALITIES = [
   'dashboard',

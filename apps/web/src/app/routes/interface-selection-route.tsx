@@ -1,10 +1,11 @@
-import { ROLE_LABELS, type Role } from '@kaleido/shared/roles/roles';
+import type { Role } from '@kaleido/shared/roles/roles';
 import { ShieldCheck, Sparkles, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { INTERFACE_HOME, saveSelectedInterface } from '../../lib/interfaces';
+import { ROLE_LABELS } from '../../lib/shared-constants';
 import { useSession } from '../../lib/session';
 import { RouteGuard } from '../route-guard';
 

@@ -2,7 +2,13 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay
+ * focusable, which axe reports (aria-hidden-focus). Escape and outside clicks still close it.
+ */
+export function DropdownMenu(props: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuSub = Menu.Sub;
 

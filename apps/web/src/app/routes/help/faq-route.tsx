@@ -32,10 +32,10 @@ export function FaqRoute() {
       </h2>
       <div className="flex flex-col gap-3">
         {FAQ.map((item) => (
-          <details key={item.question} className="rounded-lg border p-4">
-            <summary className="cursor-pointer font-medium">{item.question}</summary>
+          <article key={item.question} className="rounded-lg border p-4">
+            <h3 className="font-medium">{item.question}</h3>
             <p className="mt-2 text-sm text-muted-foreground">{item.answer}</p>
-          </details>
+          </article>
         ))}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES, type Role } from '@kaleido/shared/roles/roles';
+import type { Role } from '@kaleido/shared/roles/roles';
 import { LoaderCircle, LogOut, Repeat, Settings, User } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import {
   saveSelectedInterface,
   SWITCH_VIEW_TARGET,
 } from '../../../lib/interfaces';
+import { ROLE_LABELS, ROLES } from '../../../lib/shared-constants';
 import { useSession } from '../../../lib/session';
 import { SIGN_OFF_TOASTS, useSignOut } from '../../../lib/sign-out';
 

@@ -1,0 +1,265 @@
+import assert from 'node:assert/strict';
+import { createVerifiedAccount, newAccount } from '../support/accounts';
+import { expectPath, expectToast, expectVisible } from '../support/expect';
+import type { Journey } from '../support/harness';
+import { signInThroughUi } from '../support/ui';
+
+const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
+
+export const shellJourneys: Journey[] = [
+  {
+    name: 'sidebar: Ctrl+B and the toggle collapse it, the cookie keeps it 7 days, tooltips, Ctrl+digits',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('sidebar'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      const sidebar = page.getByTestId('sidebar');
+      assert.equal(await sidebar.getAttribute('data-state'), 'expanded');
+      assert.equal(Math.round((await sidebar.boundingBox())?.width ?? 0), 256);
+      await page.keyboard.press('Control+b');
+      await expectVisible(
+        page.locator('[data-testid="sidebar"][data-state="collapsed"]'),
+        'collapsed sidebar',
+      );
+      const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar:state');
+      assert.ok(cookie, 'sidebar:state cookie');
+      assert.equal(cookie.value, 'false');
+      const lifetime = cookie.expires - Date.now() / 1000;
+      assert.ok(Math.abs(lifetime - SEVEN_DAYS_S) < 120, `cookie lifetime ${lifetime}`);
+      await page.waitForTimeout(300);
+      assert.equal(Math.round((await sidebar.boundingBox())?.width ?? 0), 64);
+      await page.reload();
+      await expectVisible(
+        page.locator('[data-testid="sidebar"][data-state="collapsed"]'),
+        'still collapsed',
+      );
+      // Collapsed: icons with tooltips of label and shortcut, after 300 ms.
+      await sidebar.getByRole('link', { name: 'Chat' }).hover();
+      await expectVisible(page.getByRole('tooltip').getByText('Chat (Ctrl+2)'), 'Chat tooltip');
+      await checkA11y(page, 'collapsed sidebar');
+      await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+      await expectVisible(
+        page.locator('[data-testid="sidebar"][data-state="expanded"]'),
+        'expanded again',
+      );
+      // Ctrl+digit shortcuts and the current item.
+      const shortcuts: [string, string | RegExp][] = [
+        ['2', '/app/chat/new'],
+        ['3', '/app/voice-notes/inbox'],
+        ['4', '/app/email/inbox'],
+        ['5', '/app/calls/history'],
+        ['6', '/app/journal/text/new'],
+        ['7', '/app/profile/personal-info'],
+        ['8', '/app/settings/alerts'],
+        ['9', '/app/help/faq'],
+        ['1', '/app/dashboard'],
+      ];
+      for (const [key, path] of shortcuts) {
+        await page.keyboard.press(`Control+${key}`);
+        await expectPath(page, path);
+      }
+      await page.keyboard.press('Control+6');
+      await expectVisible(
+        sidebar.locator('a[aria-current="page"]', { hasText: 'Journal' }),
+        'Journal current',
+      );
+      await page.keyboard.press('Control+n');
+      await expectPath(page, '/app/chat/new');
+    },
+  },
+  {
+    name: 'sidebar: below 768 px it is a slide-in sheet',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('mobile'));
+      const page = await newPage({ viewport: { width: 500, height: 800 } });
+      await signInThroughUi(page, account);
+      assert.equal(await page.getByTestId('sidebar').isVisible(), false);
+      await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+      const sheet = page.getByTestId('sidebar-sheet');
+      await expectVisible(sheet, 'sheet');
+      assert.equal(Math.round((await sheet.boundingBox())?.width ?? 0), 18 * 16);
+      await checkA11y(page, 'mobile sheet');
+      await sheet.getByRole('link', { name: 'Journal' }).click();
+      await expectPath(page, '/app/journal/text/new');
+      await sheet.waitFor({ state: 'detached' });
+      await page.keyboard.press('Control+b');
+      await expectVisible(sheet, 'sheet from Ctrl+B');
+    },
+  },
+  {
+    name: 'command palette: Ctrl+K and the trigger, every entry, empty text, navigation and recent activity',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('palette'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.keyboard.press('Control+k');
+      const palette = page.getByTestId('command-palette');
+      await expectVisible(palette, 'palette');
+      const input = palette.getByPlaceholder('Type to search or execute commands...');
+      await expectVisible(input, 'placeholder');
+      await checkA11y(page, 'palette');
+      for (const entry of [
+        'Chat',
+        'Voice Notes',
+        'Email',
+        'Calls',
+        'Journal',
+        'Settings',
+        'Start New Chat',
+        'Start New Call',
+        'Compose Email',
+        'New Journal Entry',
+        'Search Everything',
+        'Search Contacts',
+        'Search Files',
+      ])
+        await expectVisible(
+          palette.getByRole('option', { name: entry, exact: true }),
+          `entry ${entry}`,
+        );
+      await input.fill('zzzz');
+      await expectVisible(palette.getByText('No results found.'), 'empty text');
+      await input.fill('New Journal');
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/app/journal/text/new?new=true');
+      assert.equal(await palette.count(), 0);
+      const targets: [string, string][] = [
+        ['Voice Notes', '/app/voice-notes/inbox'],
+        ['Compose Email', '/app/email/inbox?compose=true'],
+        ['Start New Call', '/app/calls/history?new=true'],
+        ['Start New Chat', '/app/chat/new?new=true'],
+        ['Settings', '/app/settings/alerts'],
+      ];
+      for (const [entry, path] of targets) {
+        await page.getByRole('button', { name: /Search or run a command/ }).click();
+        await page
+          .getByTestId('command-palette')
+          .getByRole('option', { name: entry, exact: true })
+          .click();
+        await expectPath(page, path);
+      }
+      const stored = await page.evaluate(() => localStorage.getItem('kaleido:ui'));
+      const ui = JSON.parse(stored ?? '{}') as {
+        activeModality: string;
+        recentActivities: { title: string }[];
+      };
+      assert.equal(ui.activeModality, 'settings');
+      assert.deepEqual(
+        ui.recentActivities.map((a) => a.title),
+        [
+          'Settings',
+          'Start New Chat',
+          'Start New Call',
+          'Compose Email',
+          'Voice Notes',
+          'New Journal Entry',
+        ],
+      );
+      assert.ok(
+        !('isCommandPaletteOpen' in ui) && !('isDrawerOpen' in ui),
+        'palette/drawer state not stored',
+      );
+      await page.keyboard.press('Control+1');
+      await expectVisible(
+        page.getByTestId('recent-activities').getByText('Start New Chat'),
+        'recent activity',
+      );
+    },
+  },
+  {
+    name: 'context drawer: default Quick Actions and each drawer with its texts',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('drawer'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.getByRole('button', { name: 'Open context panel' }).click();
+      const drawer = page.getByTestId('context-drawer');
+      await expectVisible(drawer.getByRole('heading', { name: 'Quick Actions' }), 'Quick Actions');
+      await expectVisible(
+        drawer.getByText('Select an action to view contextual options'),
+        'default text',
+      );
+      await checkA11y(page, 'drawer');
+      await drawer.getByRole('button', { name: 'File Upload' }).click();
+      await expectVisible(drawer.getByText('Select Files'), 'Select Files');
+      await expectVisible(drawer.getByText('No recent uploads'), 'No recent uploads');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Open context panel' }).click();
+      await drawer.getByRole('button', { name: 'Participants' }).click();
+      await expectVisible(drawer.getByText('No active participants'), 'participants');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Open context panel' }).click();
+      await drawer.getByRole('button', { name: 'Filters & Search' }).click();
+      await expectVisible(drawer.getByText('Last 7 days'), 'date range');
+      await expectVisible(drawer.getByText('All types'), 'type');
+    },
+  },
+  {
+    name: 'sign off from the avatar menu → /auth; log out from the user menu → /login',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('signoff'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.getByTestId('avatar-menu-trigger').click();
+      const items = await page.getByRole('menuitem').allInnerTexts();
+      assert.equal(items.at(-1)?.trim(), 'Sign Off');
+      await page.getByRole('menuitem', { name: 'Sign Off' }).click();
+      await expectPath(page, '/auth');
+      await expectToast(page, 'Signed off successfully', "You've signed off. See you next time!");
+      const session = (await (await page.request.get('/api/session')).json()) as { user: unknown };
+      assert.equal(session.user, null);
+
+      await signInThroughUi(page, account);
+      await page.getByTestId('user-menu-trigger').click();
+      await expectVisible(page.getByRole('menuitem', { name: 'Profile' }), 'Profile');
+      await expectVisible(page.getByRole('menuitem', { name: 'Settings' }), 'Settings');
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await expectPath(page, '/login');
+    },
+  },
+  {
+    name: 'inactivity: with no activity for the idle time the session ends, logged, and the auth screen says why',
+    server: 'idle',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('idle'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      // Activity keeps it alive past the 6-second timeout.
+      for (let i = 0; i < 8; i += 1) {
+        await page.mouse.move(100 + i * 10, 200);
+        await page.waitForTimeout(1000);
+      }
+      await expectVisible(
+        page.getByRole('heading', { name: 'Dashboard' }),
+        'still signed in while active',
+      );
+      assert.equal(new URL(page.url()).pathname, '/app/dashboard');
+      // Then nothing: the client timer fires (checked every 600 ms for a 6 s timeout).
+      await expectPath(page, '/auth');
+      await expectVisible(
+        page.getByText('You were signed out after 6 seconds without activity.'),
+        'reason',
+      );
+      const session = (await (await page.request.get('/api/session')).json()) as { user: unknown };
+      assert.equal(session.user, null);
+    },
+  },
+  {
+    name: 'online indicator and notification bell are present and honest',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('bell'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      const indicator = page.getByTestId('online-indicator');
+      await expectVisible(indicator, 'indicator');
+      await page.context().setOffline(true);
+      await expectVisible(
+        page.locator('[data-testid="online-indicator"][data-state="offline"]'),
+        'offline',
+      );
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Notifications' }), 'notification list');
+    },
+  },
+];

@@ -1,0 +1,42 @@
+import { writeFileSync } from 'node:fs';
+import { launchBrowser, withJourneyContext, type Journey } from './support/harness';
+import { authJourneys } from './journeys/auth.journeys';
+import { guardJourneys } from './journeys/guard.journeys';
+import { shellJourneys } from './journeys/shell.journeys';
+import { pagesJourneys } from './journeys/pages.journeys';
+
+/** Runs every journey in one browser, one fresh context each, and records the counts. */
+const journeys: Journey[] = [...authJourneys, ...guardJourneys, ...shellJourneys, ...pagesJourneys];
+
+const baseUrl = process.env.E2E_BASE_URL;
+const idleBaseUrl = process.env.E2E_IDLE_BASE_URL;
+if (!baseUrl || !idleBaseUrl) throw new Error('run through `npm run test:e2e`');
+const filter = process.argv[2];
+
+const browser = await launchBrowser();
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const journey of journeys) {
+  if (filter && !journey.name.includes(filter)) continue;
+  const skipReason = journey.skip ? await journey.skip() : null;
+  if (skipReason) {
+    console.log(`- skipped: ${journey.name} (${skipReason})`);
+    continue;
+  }
+  const t0 = Date.now();
+  try {
+    const url = journey.server === 'idle' ? idleBaseUrl : baseUrl;
+    await withJourneyContext(browser, url, journey.run);
+    passed += 1;
+    console.log(`✓ ${journey.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    failed += 1;
+    console.log(
+      `✗ ${journey.name}\n    ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  }
+}
+await browser.close();
+console.log(`e2e: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+writeFileSync(process.env.E2E_RESULT_FILE ?? '/dev/null', JSON.stringify({ passed, failed }));

@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags that work for Debian's Chromium on these machines (STACK.md). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/**
+ * Console errors a journey may cause on purpose: the API answering 4xx (Chromium logs every
+ * failed request), and the realtime socket while the server does not serve it yet.
+ */
+const EXPECTED_CONSOLE_ERRORS = [
+  /Failed to load resource: the server responded with a status of 4\d\d/,
+  /WebSocket connection to '.*\/api\/realtime' failed/,
+];
+
+export interface JourneyContext {
+  baseUrl: string;
+  browser: Browser;
+  /** A new browser context (fresh cookies and storage) with one page, watched for errors. */
+  newPage: (options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  /** Fails on any serious or critical axe-core violation of the page as it is now. */
+  checkA11y: (page: Page, label: string) => Promise<void>;
+}
+
+export interface Journey {
+  name: string;
+  /** Set when the journey cannot run here; the reason is printed. */
+  skip?: () => Promise<string | null>;
+  run: (ctx: JourneyContext) => Promise<void>;
+  /** Which server the journey needs: the default one, or the one with a short idle timeout. */
+  server?: 'main' | 'idle';
+}
+
+export async function withJourneyContext(
+  browser: Browser,
+  baseUrl: string,
+  body: (ctx: JourneyContext) => Promise<void>,
+): Promise<void> {
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  const ctx: JourneyContext = {
+    baseUrl,
+    browser,
+    async newPage(options) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: options?.viewport ?? { width: 1280, height: 800 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
+        problems.push(`console error on ${page.url()}: ${text}`);
+      });
+      page.on('pageerror', (error) =>
+        problems.push(`page error on ${page.url()}: ${error.message}`),
+      );
+      return page;
+    },
+    async checkA11y(page, label) {
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      if (serious.length > 0) {
+        const lines = serious.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        );
+        throw new Error(`axe on ${label} (${page.url()}):\n  ${lines.join('\n  ')}`);
+      }
+    },
+  };
+  try {
+    await body(ctx);
+  } finally {
+    for (const context of contexts) await context.close().catch(() => undefined);
+  }
+  if (problems.length > 0) throw new Error(`unexpected errors:\n  ${problems.join('\n  ')}`);
+}
