@@ -11,5 +11,7 @@ export const SECURITY_EVENTS = [
   'two_factor_enabled',
   'two_factor_disabled',
   'session_revoked',
+  'data_exported',
+  'data_deleted',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
