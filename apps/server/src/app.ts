@@ -18,6 +18,9 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { registerChatRoutes } from './modules/chat/chat.routes';
+import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBetterAuth } from './modules/auth/better-auth';
 import { createLocalFileStorage } from './modules/files/file-storage';
@@ -46,6 +49,9 @@ import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { registerRealtimeGateway } from './realtime/realtime.gateway';
 import { RoomRegistry } from './realtime/rooms';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { registerUsersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 
 export interface BuildOptions {
@@ -71,6 +77,8 @@ export interface KaleidoApp {
   notifications: NotificationsService;
   realtime: { connectionCount(): number };
   files: FilesService;
+  /** Chat; the speech module calls `chat.applyTranscript` when a voice message is transcribed. */
+  chat: ChatService;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -205,6 +213,17 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   registerSessionRoutes(app, { sessions, rateLimits, securityEvents });
   registerAccountsRoutes(app, accounts);
   registerNotificationsRoutes(app, notifications);
+  const chat = createChatService({
+    repository: createChatRepository(db),
+    files,
+    bus,
+    notifications,
+    log: app.log,
+    now,
+  });
+  rooms.register('conversation', chat.room);
+  registerChatRoutes(app, { chat, files });
+  registerUsersRoutes(app, createUsersService(createUsersRepository(db)));
   const realtime = registerRealtimeGateway(app, { bus, rooms, sessions, config });
   await registerSpaAndNotFound(
     app,
@@ -225,5 +244,5 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     if (!options.database) await database.close();
   });
 
-  return { app, database, mailer, bus, rooms, notifications, realtime, files };
+  return { app, database, mailer, bus, rooms, notifications, realtime, files, chat };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatEventSchemas } from '../chat/chat.schemas';
 import { NotificationSchema } from '../notifications/notifications.schemas';
 
 /**
@@ -11,6 +12,7 @@ export const ServerEventSchemas = {
   'notification.created': z.object({ notification: NotificationSchema }),
   'notifications.read': z.object({ ids: z.array(z.string()) }),
   'notifications.cleared': z.object({}),
+  ...ChatEventSchemas,
   /** The session behind this socket ended (sign-out, idle timeout, revoke); the socket closes. */
   'session.ended': z.object({
     reason: z.enum(['signed_out', 'session_timeout', 'revoked', 'password_changed']),
