@@ -3,10 +3,17 @@ import { launchBrowser, withJourneyContext, type Journey } from './support/harne
 import { authJourneys } from './journeys/auth.journeys';
 import { guardJourneys } from './journeys/guard.journeys';
 import { shellJourneys } from './journeys/shell.journeys';
+import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
 
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
-const journeys: Journey[] = [...authJourneys, ...guardJourneys, ...shellJourneys, ...pagesJourneys];
+const journeys: Journey[] = [
+  ...authJourneys,
+  ...guardJourneys,
+  ...shellJourneys,
+  ...notificationJourneys,
+  ...pagesJourneys,
+];
 
 const baseUrl = process.env.E2E_BASE_URL;
 const idleBaseUrl = process.env.E2E_IDLE_BASE_URL;

@@ -3,19 +3,25 @@
 // on fresh embedded databases. Builds when the build is missing or stale, starts two servers (the
 // default one, and one whose idle timeout is 6 seconds for the inactivity journey), runs e2e/,
 // stops the servers, and ends with the one line CI reads: `N passed, N failed`.
+// E2E_SERVER_ROOT=<checkout> runs the server (and its CLI) from another checkout, e.g. a worktree
+// of HEAD while this tree's server is mid-change; only the web app is then built here.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+const serverRoot = process.env.E2E_SERVER_ROOT ?? '.';
+const ownServer = serverRoot === '.';
+const serverMain = join(serverRoot, 'apps/server/dist/main.js');
+const serverCli = join(serverRoot, 'apps/server/src/cli/main.ts');
+const outputs = ['apps/web/dist/index.html', ...(ownServer ? [serverMain] : [])];
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',
-  'apps/server/src',
   'packages/shared/src',
+  ...(ownServer ? ['apps/server/src'] : []),
 ];
 
 function newest(path) {
@@ -36,7 +42,13 @@ function finish(passed, failed) {
 const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
 if (builtAt === 0 || sources.some((s) => newest(s) > builtAt)) {
   console.log('e2e: building the web app and server…');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  const build = spawnSync(
+    'npm',
+    ownServer ? ['run', 'build'] : ['run', 'build', '-w', 'apps/web'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) finish(0, 1);
 }
 
@@ -70,7 +82,7 @@ function createRoleAccounts(dataDir) {
       [
         '--import',
         'tsx',
-        'apps/server/src/cli/main.ts',
+        serverCli,
         'user:create',
         '--email',
         account.email,
@@ -94,7 +106,7 @@ async function startServer(name, extraEnv) {
   const roleAccounts = name === 'main' ? createRoleAccounts(dataDir) : [];
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -22,11 +22,10 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Console errors a journey may cause on purpose: the API answering 4xx (Chromium logs every
- * failed request), and the realtime socket while the server does not serve it yet.
+ * failed request, e.g. a wrong password's 401).
  */
 const EXPECTED_CONSOLE_ERRORS = [
   /Failed to load resource: the server responded with a status of 4\d\d/,
-  /WebSocket connection to '.*\/api\/realtime' failed/,
 ];
 
 export interface JourneyContext {

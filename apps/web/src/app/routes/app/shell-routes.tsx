@@ -13,6 +13,7 @@ import { OnlineIndicator } from '../../../features/shell/components/online-indic
 import { Sidebar, SidebarSheet } from '../../../features/shell/components/sidebar';
 import { TopBar } from '../../../features/shell/components/top-bar';
 import { UserMenu } from '../../../features/shell/components/user-menu';
+import { useAppearanceSync } from '../../../features/shell/hooks/use-appearance-sync';
 import { useNavigationShortcuts } from '../../../features/shell/hooks/use-navigation-shortcuts';
 import { useRealtimeConnection } from '../../../features/shell/hooks/use-realtime-connection';
 import { useSidebarState } from '../../../features/shell/hooks/use-sidebar-state';
@@ -28,6 +29,7 @@ function AppShell() {
   useRealtimeConnection();
   useNotificationsSync();
   useInactivityTimeout();
+  useAppearanceSync();
   return (
     <Tooltip.Provider delayDuration={300}>
       <a

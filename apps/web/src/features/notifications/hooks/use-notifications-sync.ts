@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { eventData, realtime } from '../../../lib/realtime';
+import { eventData, realtime, useRealtimeStatus } from '../../../lib/realtime';
 import { getUiState, uiActions, useUiState } from '../../../lib/ui-store';
 import { fetchNotifications } from '../api/notifications-requests';
 import { notificationTarget } from '../notification-links';
@@ -14,6 +14,16 @@ import { notificationTarget } from '../notification-links';
 export function useNotificationsSync(): void {
   const navigate = useNavigate();
   const query = useQuery({ queryKey: ['notifications'], queryFn: fetchNotifications });
+  const status = useRealtimeStatus();
+  const { refetch } = query;
+
+  // Back online after a drop: fetch what arrived while the socket was down.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (status !== 'open') return;
+    if (wasOpen.current) void refetch();
+    wasOpen.current = true;
+  }, [status, refetch]);
 
   useEffect(() => {
     if (query.data) uiActions.replaceNotifications(query.data.notifications);

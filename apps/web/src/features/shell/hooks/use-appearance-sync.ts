@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, isNotFound } from '../../../lib/api-client';
+import { applyAppearance, type ThemeSettings } from '../../../lib/appearance';
+
+/** The settings query key; the settings screen invalidates it after saving a section. */
+export const SETTINGS_QUERY_KEY = ['settings'] as const;
+
+async function fetchThemeSettings(): Promise<ThemeSettings | null> {
+  try {
+    const settings = await api.get<{ theme_settings?: ThemeSettings }>('/api/settings');
+    return settings.theme_settings ?? null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Applies the signed-in person's saved appearance app-wide (and for the next first paint). */
+export function useAppearanceSync(): void {
+  const { data } = useQuery({
+    queryKey: [...SETTINGS_QUERY_KEY, 'theme'],
+    queryFn: fetchThemeSettings,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (data) applyAppearance(data);
+  }, [data]);
+}
