@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -16,6 +17,17 @@ import { registerSessionGuard } from './http/session-guard';
 import { registerSpaAndNotFound } from './http/spa';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountDataRegistry } from './modules/account/account-data.registry';
+import { createAccountRepository } from './modules/account/account.repository';
+import { registerAccountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { registerCoreAccountData } from './modules/account/core-account-data';
+import { createProfileRepository } from './modules/profile/profile.repository';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createChatRepository } from './modules/chat/chat.repository';
@@ -48,6 +60,15 @@ import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { registerRealtimeGateway } from './realtime/realtime.gateway';
 import { RoomRegistry } from './realtime/rooms';
+import { createOpenAiCompatibleEngine } from './modules/speech/openai-compatible-engine';
+import { createPocketSphinxEngine } from './modules/speech/pocketsphinx-engine';
+import { registerSpeechRoutes } from './modules/speech/speech.routes';
+import { createSpeechService, type SpeechService } from './modules/speech/speech.service';
+import type { TranscriptionEngine } from './modules/speech/transcription-engine';
+import { createTranscriptionJobsRepository } from './modules/speech/transcription-jobs.repository';
+import { createVoiceNotesRepository } from './modules/voice-notes/voice-notes.repository';
+import { registerVoiceNotesRoutes } from './modules/voice-notes/voice-notes.routes';
+import { createVoiceNotesService } from './modules/voice-notes/voice-notes.service';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { registerUsersRoutes } from './modules/users/users.routes';
@@ -63,6 +84,8 @@ export interface BuildOptions {
   /** Clock for the idle timeout and rate limits (tests move it forward). */
   now?: () => Date;
   logger?: boolean;
+  /** Transcription engines in order of preference; default: STT_BASE_URL, then PocketSphinx. */
+  speechEngines?: TranscriptionEngine[];
   /** A shared bus (tests of several instances in one process). */
   bus?: EventBus;
 }
@@ -77,6 +100,9 @@ export interface KaleidoApp {
   notifications: NotificationsService;
   realtime: { connectionCount(): number };
   files: FilesService;
+  /** Features register what they hold of a user's data (export, delete data, delete account). */
+  accountData: AccountDataRegistry;
+  speech: SpeechService;
   /** Chat; the speech module calls `chat.applyTranscript` when a voice message is transcribed. */
   chat: ChatService;
 }
@@ -172,9 +198,17 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
       ? createPostgresEventBus(database.pool, database.url, app.log)
       : createInProcessEventBus());
   const rooms = new RoomRegistry();
-  const files = createFilesService({
-    storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
-    repository: createFilesRepository(db),
+  const fileStorage = createLocalFileStorage(join(config.DATA_DIR, 'files'));
+  const files = createFilesService({ storage: fileStorage, repository: createFilesRepository(db) });
+  const speech = createSpeechService({
+    engines: options.speechEngines ?? defaultSpeechEngines(config),
+    jobs: createTranscriptionJobsRepository(db),
+    files,
+    bus,
+    log: app.log,
+    // One job per core, leaving one core to the web server.
+    concurrency: Math.max(1, availableParallelism() - 1),
+    now,
   });
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
@@ -206,13 +240,59 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   const twoFactor = createTwoFactorService({ auth, securityEvents, rateLimits, notifications });
 
   registerSessionGuard(app, sessions);
-  registerHealthRoutes(app, { database, mailer });
+  registerHealthRoutes(app, { database, mailer, speech });
   registerMailboxRoutes(app, { mailer, outbox });
   registerAuthRoutes(app, authService);
   registerTwoFactorRoutes(app, twoFactor);
   registerSessionRoutes(app, { sessions, rateLimits, securityEvents });
   registerAccountsRoutes(app, accounts);
   registerNotificationsRoutes(app, notifications);
+  const profile = createProfileService({
+    repository: createProfileRepository(db),
+    accounts,
+    files,
+    sharesInsightsWithClients: async (userId) =>
+      (await settings.privacyOf(userId)).insights_visible_to_clients,
+    now,
+  });
+  const settings = createSettingsService({
+    repository: createSettingsRepository(db),
+    profile,
+    now,
+  });
+  const accountData = new AccountDataRegistry();
+  registerCoreAccountData(accountData, { profile, settings, notifications, securityEvents });
+  registerProfileRoutes(app, { profile, files });
+  registerSettingsRoutes(app, settings);
+  registerAccountRoutes(
+    app,
+    createAccountService({
+      repository: createAccountRepository(db),
+      registry: accountData,
+      accounts,
+      settings,
+      files,
+      readFile: (file) => fileStorage.read(file.storageKey),
+      auth,
+      rateLimits,
+      securityEvents,
+      sessions,
+      log: app.log,
+      now,
+    }),
+  );
+  registerSpeechRoutes(app, speech);
+  registerVoiceNotesRoutes(
+    app,
+    createVoiceNotesService({
+      repository: createVoiceNotesRepository(db),
+      accounts: accountsRepository,
+      files,
+      speech,
+      notifications,
+      now,
+    }),
+  );
   const chat = createChatService({
     repository: createChatRepository(db),
     files,
@@ -237,12 +317,43 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   }, 10 * 60_000);
   sweep.unref();
 
+  app.addHook('onReady', async () => {
+    await speech.start({ sole: database.kind === 'embedded' });
+  });
   app.addHook('onClose', async () => {
+    speech.stop();
     clearInterval(sweep);
     mailer.close();
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });
 
-  return { app, database, mailer, bus, rooms, notifications, realtime, files, chat };
+  return {
+    app,
+    database,
+    mailer,
+    bus,
+    rooms,
+    notifications,
+    realtime,
+    files,
+    speech,
+    chat,
+    accountData,
+  };
+}
+
+function defaultSpeechEngines(config: Config): TranscriptionEngine[] {
+  const engines: TranscriptionEngine[] = [];
+  if (config.STT_BASE_URL) {
+    engines.push(
+      createOpenAiCompatibleEngine({
+        baseUrl: config.STT_BASE_URL,
+        apiKey: config.STT_API_KEY,
+        model: config.STT_MODEL,
+      }),
+    );
+  }
+  engines.push(createPocketSphinxEngine());
+  return engines;
 }

@@ -26,14 +26,14 @@ export class TestClient {
   async request(
     method: InjectOptions['method'],
     url: string,
-    options: { body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+    options: { body?: unknown; headers?: Record<string, string>; rawBody?: string | Buffer } = {},
   ): Promise<TestResponse> {
     const headers: Record<string, string> = { 'user-agent': this.userAgent, ...options.headers };
     if (this.cookies.size > 0)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.csrfToken && method !== 'GET' && !(CSRF_HEADER in headers))
       headers[CSRF_HEADER] = this.csrfToken;
-    let payload: string | undefined = options.rawBody;
+    let payload: string | Buffer | undefined = options.rawBody;
     if (options.body !== undefined) {
       payload = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
@@ -56,6 +56,14 @@ export class TestClient {
 
   get(url: string, headers?: Record<string, string>) {
     return this.request('GET', url, { headers });
+  }
+
+  /** Sends a multipart/form-data body (see multipart.ts). */
+  upload(url: string, form: { payload: Buffer; contentType: string }) {
+    return this.request('POST', url, {
+      rawBody: form.payload,
+      headers: { 'content-type': form.contentType },
+    });
   }
 
   post(url: string, body?: unknown, headers?: Record<string, string>) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp, type KaleidoApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import type { Database } from '../src/db/client';
+import type { TranscriptionEngine } from '../src/modules/speech/transcription-engine';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp extends KaleidoApp {
@@ -20,9 +21,10 @@ export interface TestClock {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; speechEngines?: TranscriptionEngine[] } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-test-'));
+  // A DATA_DIR passed in outlives the app (a restart keeps its files).
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kaleido-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -40,7 +42,15 @@ export async function createTestApp(
   };
   // A database passed in belongs to the caller (several instances on one database).
   const database = options.database ?? (await createTestDatabase());
-  const built = await buildApp({ config, database, webDist: null, now: clock.now, logger: false });
+  const built = await buildApp({
+    config,
+    database,
+    webDist: null,
+    now: clock.now,
+    logger: false,
+    // No engine unless a test asks for one, so background jobs never surprise other tests.
+    speechEngines: options.speechEngines ?? [],
+  });
   await built.app.ready();
   return {
     ...built,
@@ -49,7 +59,7 @@ export async function createTestApp(
     async close() {
       await built.app.close();
       if (!options.database) await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

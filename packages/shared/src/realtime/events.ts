@@ -13,6 +13,15 @@ export const ServerEventSchemas = {
   'notifications.read': z.object({ ids: z.array(z.string()) }),
   'notifications.cleared': z.object({}),
   ...ChatEventSchemas,
+  /** A transcription job finished or failed; `targetKind`/`targetId` say what it was for. */
+  'transcription.updated': z.object({
+    jobId: z.string(),
+    targetKind: z.string(),
+    targetId: z.string(),
+    status: z.enum(['queued', 'done', 'failed']),
+    text: z.string().optional(),
+    error: z.string().optional(),
+  }),
   /** The session behind this socket ended (sign-out, idle timeout, revoke); the socket closes. */
   'session.ended': z.object({
     reason: z.enum(['signed_out', 'session_timeout', 'revoked', 'password_changed']),

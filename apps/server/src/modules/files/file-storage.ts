@@ -13,6 +13,8 @@ export interface FileStorage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
+  /** A path on local disk with the file's bytes, for tools that read files (ffmpeg). */
+  localCopy(key: string): Promise<{ path: string; release(): Promise<void> }>;
   /** A directory for uploads in progress, on the same disk so `adopt` is a rename. */
   readonly tempDir: string;
 }
@@ -39,6 +41,9 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    localCopy(key) {
+      return Promise.resolve({ path: pathOf(key), release: () => Promise.resolve() });
     },
   };
 }

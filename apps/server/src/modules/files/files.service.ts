@@ -92,6 +92,8 @@ export function createFilesService(deps: {
 
     find: (id: string) => repository.find(id),
 
+    localCopy: (file: FileRow) => storage.localCopy(file.storageKey),
+
     async remove(rows: FileRow[]): Promise<void> {
       for (const row of rows) await storage.remove(row.storageKey);
       await repository.delete(rows.map((r) => r.id));

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { SpeechService } from '../speech/speech.service';
 
 /** Liveness, and readiness with which optional parts are available. */
 export function registerHealthRoutes(
   app: FastifyInstance,
-  deps: { database: Database; mailer: Mailer },
+  deps: { database: Database; mailer: Mailer; speech: SpeechService },
 ) {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
 
@@ -28,11 +29,25 @@ export function registerHealthRoutes(
             ? 'Mail is sent through SMTP_URL.'
             : 'No SMTP_URL set: mail is kept in the local outbox at /dev/mailbox.',
       },
-      // Filled in by the speech issue; until then nothing can transcribe.
-      transcription: {
-        available: false,
-        detail: 'Transcription is not available yet. See README "Enabling transcription".',
-      },
+      transcription: await transcriptionStatus(deps.speech),
     };
   });
+}
+
+async function transcriptionStatus(speech: SpeechService) {
+  try {
+    const status = await speech.status();
+    return {
+      available: status.available,
+      engine: status.engine,
+      detail: status.detail,
+      queue: status.queue,
+    };
+  } catch {
+    return {
+      available: false,
+      engine: null,
+      detail: 'Transcription status is unknown (database unavailable).',
+    };
+  }
 }

@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
+import type { Database } from '../../db/client';
+import { signedInClient } from '../../../test/accounts-fixtures';
+import { TestClient } from '../../../test/http-client';
+import { spokenWebm } from '../../../test/speech-audio';
+import { startSttServer } from '../../../test/stt-server';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import { createOpenAiCompatibleEngine } from './openai-compatible-engine';
+import { createPocketSphinxEngine } from './pocketsphinx-engine';
+
+const speech = spokenWebm('I feel calm and hopeful today.');
+
+async function waitFor<T>(
+  probe: () => Promise<T | null | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+describe('the spec function transcribe-audio, on the embedded engine (PocketSphinx)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({}, { speechEngines: [createPocketSphinxEngine()] });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('turns base64 webm speech into words', async () => {
+    const { client } = await signedInClient(app);
+    const response = await client.post('/api/speech/transcribe', {
+      audio: speech.toString('base64'),
+    });
+    expect(response.status).toBe(200);
+    const { text } = response.json<{ text: string }>();
+    expect(text.split(' ').length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('answers bad audio with a clear error, not a crash', async () => {
+    const { client } = await signedInClient(app);
+    const response = await client.post('/api/speech/transcribe', {
+      audio: Buffer.from('this is not audio at all').toString('base64'),
+    });
+    expect(response.status).toBe(422);
+    expect(response.json().message).toBe('Failed to process audio recording.');
+    expect((await client.post('/api/speech/transcribe', { audio: 'not base64!' })).status).toBe(
+      400,
+    );
+  });
+
+  it('refuses oversized audio with 413 and needs a session', async () => {
+    const { client } = await signedInClient(app);
+    const huge = 'A'.repeat(15 * 1024 * 1024);
+    expect((await client.post('/api/speech/transcribe', { audio: huge })).status).toBe(413);
+    expect(
+      (await new TestClient(app.app).post('/api/speech/transcribe', { audio: 'AAAA' })).status,
+    ).toBe(401);
+  });
+
+  it('reports the engine on /readyz and the status endpoint', async () => {
+    const { client } = await signedInClient(app);
+    expect((await client.get('/readyz')).json()).toMatchObject({
+      transcription: { available: true, engine: 'pocketsphinx' },
+    });
+    expect((await client.get('/api/speech/status')).json()).toMatchObject({
+      available: true,
+      engine: 'pocketsphinx',
+      queue: { queued: 0 },
+    });
+  });
+});
+
+describe('with no engine', () => {
+  it('keeps running and says transcription is off and how to enable it', async () => {
+    const app = await createTestApp({}, { speechEngines: [] });
+    try {
+      const { client } = await signedInClient(app);
+      const ready = (await client.get('/readyz')).json<{
+        transcription: { available: boolean; detail: string };
+      }>();
+      expect(ready.transcription.available).toBe(false);
+      expect(ready.transcription.detail).toContain('STT_BASE_URL');
+      const response = await client.post('/api/speech/transcribe', {
+        audio: speech.toString('base64'),
+      });
+      expect(response.status).toBe(503);
+      expect(response.json().message).toBe('Transcription is not available on this server.');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the OpenAI-compatible engine and the job queue', () => {
+  let stt: Awaited<ReturnType<typeof startSttServer>>;
+  let failing = false;
+  let database: Database;
+  beforeAll(async () => {
+    stt = await startSttServer(() =>
+      failing
+        ? { status: 500, body: { error: 'model not loaded' } }
+        : { status: 200, body: { text: 'I feel calm and hopeful today.' } },
+    );
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await stt.close();
+    await database.close();
+  });
+
+  function engine() {
+    return createOpenAiCompatibleEngine({
+      baseUrl: stt.url,
+      apiKey: 'secret-key',
+      model: 'whisper-small',
+    });
+  }
+
+  async function queuedJob(app: TestApp, targetKind: string) {
+    const { userId } = await signedInClient(app);
+    const file = await app.files.store({
+      ownerId: userId,
+      purpose: 'voice',
+      policy: AUDIO_UPLOAD_POLICY,
+      filename: 'note.webm',
+      stream: Readable.from([speech]),
+    });
+    return {
+      userId,
+      job: await app.speech.enqueue({
+        ownerId: userId,
+        fileId: file.id,
+        targetKind,
+        targetId: file.id,
+      }),
+    };
+  }
+
+  it('posts multipart {file, model} with the API key and hands the text to the target', async () => {
+    const app = await createTestApp({}, { database, speechEngines: [engine()] });
+    try {
+      const done = new Map<string, string>();
+      app.speech.registerTarget('test-note', {
+        onTranscribed: (id, text) => Promise.resolve(void done.set(id, text)),
+      });
+      const { job } = await queuedJob(app, 'test-note');
+      const text = await waitFor(() => Promise.resolve(done.get(job.targetId)), 'the transcript');
+      expect(text).toBe('I feel calm and hopeful today.');
+      const request = stt.received.at(-1);
+      expect(request).toMatchObject({
+        authorization: 'Bearer secret-key',
+        model: 'whisper-small',
+        fileBytes: speech.length,
+      });
+      expect(request?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(await app.speech.latestForTarget('test-note', job.targetId)).toMatchObject({
+        status: 'done',
+        attempts: 1,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('retries a failing service with backoff and records the error', async () => {
+    const app = await createTestApp({}, { database, speechEngines: [engine()] });
+    failing = true;
+    try {
+      const { job } = await queuedJob(app, 'test-retry');
+      const retried = await waitFor(async () => {
+        const row = await app.speech.latestForTarget('test-retry', job.targetId);
+        return row?.status === 'queued' && row.attempts === 1 ? row : null;
+      }, 'a scheduled retry');
+      expect(retried.lastError).toContain('transcription service answered 500');
+      expect(retried.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    } finally {
+      failing = false;
+      await app.close();
+    }
+  });
+
+  it('finishes a job that a crashed server left running, after the restart', async () => {
+    // The first server has no engine; we play the worker that took the job and died.
+    const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-restart-'));
+    const first = await createTestApp({ DATA_DIR: dataDir }, { database, speechEngines: [] });
+    const { job } = await queuedJob(first, 'test-crash');
+    await first.database.db.execute(
+      sql`update transcription_jobs set status = 'running', attempts = 1, locked_until = now() - interval '1 minute' where id = ${job.id}`,
+    );
+    await first.close();
+
+    const second = await createTestApp(
+      { DATA_DIR: dataDir },
+      { database, speechEngines: [engine()] },
+    );
+    try {
+      const finished = await waitFor(async () => {
+        const row = await second.speech.latestForTarget('test-crash', job.targetId);
+        return row?.status === 'done' ? row : null;
+      }, 'the job to finish after restart');
+      expect(finished.text).toBe('I feel calm and hopeful today.');
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps jobs waiting while no engine is available', async () => {
+    const app = await createTestApp({}, { database, speechEngines: [] });
+    try {
+      const { job } = await queuedJob(app, 'test-wait');
+      await sleep(300);
+      expect(await app.speech.latestForTarget('test-wait', job.targetId)).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+      });
+      expect((await app.speech.status()).queue.queued).toBeGreaterThanOrEqual(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { and, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema/accounts';
+import { voiceNoteDeliveries, voiceNotes, voiceNoteSettings } from '../../db/schema/speech';
+
+export type VoiceNoteRow = typeof voiceNotes.$inferSelect;
+export type Box = 'mine' | 'inbox' | 'sent';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createVoiceNotesRepository(db: Db) {
+  return {
+    async insert(
+      row: Omit<VoiceNoteRow, 'id' | 'createdAt' | 'updatedAt' | 'transcriptEdited' | 'transcript'>,
+      at: Date,
+    ) {
+      const rows = await db
+        .insert(voiceNotes)
+        .values({ ...row, createdAt: at, updatedAt: at })
+        .returning();
+      const inserted = rows[0];
+      if (!inserted) throw new Error('voice note insert returned no row');
+      return inserted;
+    },
+
+    async find(id: string) {
+      const rows = await db.select().from(voiceNotes).where(eq(voiceNotes.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async delivery(noteId: string, recipientId: string) {
+      const rows = await db
+        .select()
+        .from(voiceNoteDeliveries)
+        .where(
+          and(
+            eq(voiceNoteDeliveries.noteId, noteId),
+            eq(voiceNoteDeliveries.recipientId, recipientId),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async list(
+      userId: string,
+      filter: { box: Box; q?: string | undefined; from?: Date | undefined; to?: Date | undefined },
+    ) {
+      const conditions: SQL[] = [];
+      const delivered = (who: SQL) =>
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(voiceNoteDeliveries)
+            .where(and(eq(voiceNoteDeliveries.noteId, voiceNotes.id), who)),
+        );
+      if (filter.box === 'mine') conditions.push(eq(voiceNotes.ownerId, userId));
+      if (filter.box === 'inbox')
+        conditions.push(delivered(eq(voiceNoteDeliveries.recipientId, userId)));
+      if (filter.box === 'sent')
+        conditions.push(delivered(eq(voiceNoteDeliveries.senderId, userId)));
+      if (filter.q) {
+        const pattern = `%${escapeLike(filter.q)}%`;
+        const match = or(ilike(voiceNotes.title, pattern), ilike(voiceNotes.transcript, pattern));
+        if (match) conditions.push(match);
+      }
+      if (filter.from) conditions.push(gte(voiceNotes.createdAt, filter.from));
+      if (filter.to) conditions.push(lte(voiceNotes.createdAt, filter.to));
+      return db
+        .select({ note: voiceNotes, ownerName: profiles.fullName })
+        .from(voiceNotes)
+        .leftJoin(profiles, eq(profiles.userId, voiceNotes.ownerId))
+        .where(and(...conditions))
+        .orderBy(desc(voiceNotes.createdAt))
+        .limit(200);
+    },
+
+    async deliveriesOf(noteIds: string[]) {
+      if (noteIds.length === 0) return [];
+      return db
+        .select({ delivery: voiceNoteDeliveries, recipientName: profiles.fullName })
+        .from(voiceNoteDeliveries)
+        .leftJoin(profiles, eq(profiles.userId, voiceNoteDeliveries.recipientId))
+        .where(inArray(voiceNoteDeliveries.noteId, noteIds));
+    },
+
+    async update(
+      id: string,
+      changes: Partial<
+        Pick<
+          VoiceNoteRow,
+          'title' | 'transcript' | 'transcriptStatus' | 'transcriptEdited' | 'fileId'
+        >
+      >,
+      at: Date,
+    ) {
+      const rows = await db
+        .update(voiceNotes)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(voiceNotes.id, id))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async delete(id: string) {
+      await db.delete(voiceNotes).where(eq(voiceNotes.id, id));
+    },
+
+    async removeDelivery(noteId: string, recipientId: string) {
+      await db
+        .delete(voiceNoteDeliveries)
+        .where(
+          and(
+            eq(voiceNoteDeliveries.noteId, noteId),
+            eq(voiceNoteDeliveries.recipientId, recipientId),
+          ),
+        );
+    },
+
+    async addDelivery(noteId: string, senderId: string, recipientId: string, at: Date) {
+      await db
+        .insert(voiceNoteDeliveries)
+        .values({ noteId, senderId, recipientId, createdAt: at })
+        .onConflictDoNothing();
+    },
+
+    async markListened(noteId: string, recipientId: string, at: Date) {
+      await db
+        .update(voiceNoteDeliveries)
+        .set({ listenedAt: at })
+        .where(
+          and(
+            eq(voiceNoteDeliveries.noteId, noteId),
+            eq(voiceNoteDeliveries.recipientId, recipientId),
+          ),
+        );
+    },
+
+    async settings(userId: string) {
+      const rows = await db
+        .select()
+        .from(voiceNoteSettings)
+        .where(eq(voiceNoteSettings.userId, userId))
+        .limit(1);
+      return rows[0] ?? { userId, autoTranscribe: true, keepAudio: true };
+    },
+
+    async saveSettings(
+      userId: string,
+      changes: { autoTranscribe?: boolean | undefined; keepAudio?: boolean | undefined },
+    ) {
+      const current = await this.settings(userId);
+      const next = {
+        userId,
+        autoTranscribe: changes.autoTranscribe ?? current.autoTranscribe,
+        keepAudio: changes.keepAudio ?? current.keepAudio,
+      };
+      await db
+        .insert(voiceNoteSettings)
+        .values(next)
+        .onConflictDoUpdate({
+          target: voiceNoteSettings.userId,
+          set: { autoTranscribe: next.autoTranscribe, keepAudio: next.keepAudio },
+        });
+      return next;
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
+import {
+  defaultVoiceNoteTitle,
+  type VoiceNote,
+} from '@kaleido/shared/voice-notes/voice-notes.schemas';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import type { AccountsRepository } from '../accounts/accounts.repository';
+import type { FilesService } from '../files/files.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { SpeechService } from '../speech/speech.service';
+import type { Box, createVoiceNotesRepository, VoiceNoteRow } from './voice-notes.repository';
+
+export type VoiceNotesService = ReturnType<typeof createVoiceNotesService>;
+
+const TARGET = 'voice-note';
+const NOT_YOURS = 'Only the person who recorded this voice note can change it.';
+
+/**
+ * Voice notes: recorded or uploaded audio kept as files, transcribed in the background as an
+ * editable draft, sent to contacts (their inbox, your sent box), searchable by transcript.
+ */
+export function createVoiceNotesService(deps: {
+  repository: ReturnType<typeof createVoiceNotesRepository>;
+  accounts: AccountsRepository;
+  files: FilesService;
+  speech: SpeechService;
+  notifications: Pick<NotificationsService, 'notify'>;
+  now?: () => Date;
+}) {
+  const { repository } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function toDtos(
+    userId: string,
+    rows: { note: VoiceNoteRow; ownerName: string | null }[],
+  ): Promise<VoiceNote[]> {
+    const deliveries = await repository.deliveriesOf(rows.map((r) => r.note.id));
+    return rows.map(({ note, ownerName }) => {
+      const mine = deliveries.filter((d) => d.delivery.noteId === note.id);
+      const received = mine.find((d) => d.delivery.recipientId === userId);
+      return {
+        id: note.id,
+        title: note.title,
+        durationMs: note.durationMs,
+        createdAt: note.createdAt.toISOString(),
+        transcript: note.transcript,
+        transcriptStatus: note.transcriptStatus,
+        transcriptEdited: note.transcriptEdited,
+        hasAudio: note.fileId !== null,
+        owner: { id: note.ownerId, fullName: ownerName ?? 'Unknown User' },
+        recipients:
+          note.ownerId === userId
+            ? mine.map((d) => ({
+                id: d.delivery.recipientId,
+                fullName: d.recipientName ?? 'Unknown User',
+                listened: d.delivery.listenedAt !== null,
+              }))
+            : [],
+        listened: received ? received.delivery.listenedAt !== null : null,
+      };
+    });
+  }
+
+  /** The note if the user recorded it or received it; 404 otherwise, so existence does not leak. */
+  async function visible(userId: string, id: string) {
+    const note = await repository.find(id);
+    if (!note) throw notFound('Voice note not found');
+    if (note.ownerId === userId) return { note, received: false };
+    if (await repository.delivery(id, userId)) return { note, received: true };
+    throw notFound('Voice note not found');
+  }
+
+  async function owned(userId: string, id: string) {
+    const { note, received } = await visible(userId, id);
+    if (received) throw forbidden(NOT_YOURS, 'NOT_OWNER');
+    return note;
+  }
+
+  async function dto(userId: string, note: VoiceNoteRow): Promise<VoiceNote> {
+    const owner = await deps.accounts.findProfile(note.ownerId);
+    const [one] = await toDtos(userId, [{ note, ownerName: owner?.fullName ?? null }]);
+    if (!one) throw new Error('unreachable');
+    return one;
+  }
+
+  deps.speech.registerTarget(TARGET, {
+    async onTranscribed(id, text) {
+      const note = await repository.find(id);
+      if (!note) return;
+      // A person's correction wins over a late engine result.
+      if (!note.transcriptEdited)
+        await repository.update(id, { transcript: text, transcriptStatus: 'done' }, now());
+      const settings = await repository.settings(note.ownerId);
+      if (!settings.keepAudio && note.fileId) {
+        const file = await deps.files.find(note.fileId);
+        await repository.update(id, { fileId: null }, now());
+        if (file) await deps.files.remove([file]);
+      }
+    },
+    async onFailed(id) {
+      await repository.update(id, { transcriptStatus: 'failed' }, now());
+    },
+  });
+
+  return {
+    async create(
+      ownerId: string,
+      input: { title?: string | undefined; durationMs: number; filename: string; stream: Readable },
+    ) {
+      const file = await deps.files.store({
+        ownerId,
+        purpose: 'voice',
+        policy: AUDIO_UPLOAD_POLICY,
+        filename: input.filename,
+        stream: input.stream,
+      });
+      const settings = await repository.settings(ownerId);
+      const at = now();
+      const note = await repository.insert(
+        {
+          ownerId,
+          fileId: file.id,
+          title: input.title || defaultVoiceNoteTitle(at),
+          durationMs: input.durationMs,
+          transcriptStatus: settings.autoTranscribe ? 'pending' : 'off',
+        },
+        at,
+      );
+      if (settings.autoTranscribe)
+        await deps.speech.enqueue({
+          ownerId,
+          fileId: file.id,
+          targetKind: TARGET,
+          targetId: note.id,
+        });
+      return dto(ownerId, note);
+    },
+
+    async list(
+      userId: string,
+      filter: {
+        box: Box;
+        q?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
+    ) {
+      const rows = await repository.list(userId, {
+        box: filter.box,
+        q: filter.q || undefined,
+        from: filter.from ? new Date(filter.from) : undefined,
+        to: filter.to ? new Date(filter.to) : undefined,
+      });
+      return toDtos(userId, rows);
+    },
+
+    async get(userId: string, id: string) {
+      return dto(userId, (await visible(userId, id)).note);
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      changes: { title?: string | undefined; transcript?: string | undefined },
+    ) {
+      await owned(userId, id);
+      const updated = await repository.update(
+        id,
+        {
+          ...(changes.title !== undefined && { title: changes.title }),
+          ...(changes.transcript !== undefined && {
+            transcript: changes.transcript,
+            transcriptEdited: true,
+            transcriptStatus: 'done' as const,
+          }),
+        },
+        now(),
+      );
+      if (!updated) throw notFound('Voice note not found');
+      return dto(userId, updated);
+    },
+
+    /** The recorder deletes it for everyone; a recipient removes it from their inbox. */
+    async remove(userId: string, id: string) {
+      const { note, received } = await visible(userId, id);
+      if (received) return repository.removeDelivery(id, userId);
+      const file = note.fileId ? await deps.files.find(note.fileId) : null;
+      await repository.delete(id);
+      if (file) await deps.files.remove([file]);
+    },
+
+    async send(userId: string, id: string, recipientId: string) {
+      const note = await owned(userId, id);
+      if (recipientId === userId) throw badRequest('You cannot send a voice note to yourself.');
+      const recipient = await deps.accounts.findProfile(recipientId);
+      if (!recipient) throw notFound('That person was not found');
+      await repository.addDelivery(id, userId, recipientId, now());
+      const sender = await deps.accounts.findProfile(userId);
+      await deps.notifications.notify(recipientId, {
+        type: 'voice',
+        title: 'New voice note',
+        message: `${sender?.fullName ?? 'Someone'} sent you "${note.title}".`,
+        link: '/app/voice-notes/inbox',
+      });
+      return dto(userId, note);
+    },
+
+    async transcribeAgain(userId: string, id: string) {
+      const note = await owned(userId, id);
+      if (!note.fileId)
+        throw new AppError(409, 'The audio of this note was removed after transcription.', {
+          code: 'NO_AUDIO',
+        });
+      await repository.update(id, { transcriptStatus: 'pending', transcriptEdited: false }, now());
+      await deps.speech.enqueue({
+        ownerId: userId,
+        fileId: note.fileId,
+        targetKind: TARGET,
+        targetId: id,
+      });
+      return dto(userId, (await repository.find(id)) ?? note);
+    },
+
+    async sendAudio(
+      userId: string,
+      id: string,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      download: boolean,
+    ) {
+      const { note, received } = await visible(userId, id);
+      const file = note.fileId ? await deps.files.find(note.fileId) : null;
+      if (!file) throw notFound('The audio of this note was removed after transcription.');
+      if (received) await repository.markListened(id, userId, now());
+      return deps.files.send(request, reply, file, download ? 'attachment' : 'inline');
+    },
+
+    settings: (userId: string) =>
+      repository
+        .settings(userId)
+        .then(({ autoTranscribe, keepAudio }) => ({ autoTranscribe, keepAudio })),
+
+    async updateSettings(
+      userId: string,
+      changes: { autoTranscribe?: boolean | undefined; keepAudio?: boolean | undefined },
+    ) {
+      const { autoTranscribe, keepAudio } = await repository.saveSettings(userId, changes);
+      return { autoTranscribe, keepAudio };
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas';
+import { signedInClient } from '../../../test/accounts-fixtures';
+import type { TestClient } from '../../../test/http-client';
+import { multipart } from '../../../test/multipart';
+import { spokenWebm } from '../../../test/speech-audio';
+import { startSttServer } from '../../../test/stt-server';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { listen, TestSocket } from '../../../test/test-socket';
+import { createOpenAiCompatibleEngine } from '../speech/openai-compatible-engine';
+
+const audio = spokenWebm('Walking by the sea made me feel lighter.');
+const TRANSCRIPT = 'Walking by the sea made me feel lighter.';
+
+let app: TestApp;
+let stt: Awaited<ReturnType<typeof startSttServer>>;
+let sttDelayMs = 0;
+beforeAll(async () => {
+  stt = await startSttServer(() => ({ status: 200, body: { text: TRANSCRIPT } }));
+  const engine = createOpenAiCompatibleEngine({ baseUrl: stt.url, model: 'whisper-1' });
+  const slow = {
+    ...engine,
+    transcribe: async (path: string) => (await sleep(sttDelayMs), engine.transcribe(path)),
+  };
+  app = await createTestApp({}, { speechEngines: [slow] });
+});
+afterAll(async () => {
+  await app.close();
+  await stt.close();
+});
+
+function record(
+  client: TestClient,
+  fields: Record<string, string> = { title: 'Morning walk', durationMs: '4200' },
+  data = audio,
+) {
+  return client.upload(
+    '/api/voice-notes',
+    multipart(fields, { name: 'recording.webm', type: 'audio/webm', data }),
+  );
+}
+
+async function transcribed(client: TestClient, id: string): Promise<VoiceNote> {
+  for (let i = 0; i < 200; i++) {
+    const note = (await client.get(`/api/voice-notes/${id}`)).json<VoiceNote>();
+    if (note.transcriptStatus !== 'pending') return note;
+    await sleep(25);
+  }
+  throw new Error('transcript never arrived');
+}
+
+describe('voice notes', () => {
+  it('records a note, transcribes it in the background and pushes the result live', async () => {
+    const { client, userId } = await signedInClient(app);
+    const socket = await TestSocket.open(await listen(app), client);
+    const created = await record(client);
+    expect(created.status).toBe(201);
+    const note = created.json<VoiceNote>();
+    expect(note).toMatchObject({
+      title: 'Morning walk',
+      durationMs: 4200,
+      transcriptStatus: 'pending',
+      hasAudio: true,
+      owner: { id: userId },
+    });
+
+    const pushed = await socket.next(
+      (m) => m.type === 'event' && m.name === 'transcription.updated',
+    );
+    expect(pushed).toMatchObject({
+      data: { targetKind: 'voice-note', targetId: note.id, status: 'done', text: TRANSCRIPT },
+    });
+    expect(await transcribed(client, note.id)).toMatchObject({
+      transcript: TRANSCRIPT,
+      transcriptStatus: 'done',
+      transcriptEdited: false,
+    });
+    socket.close();
+
+    const list = (await client.get('/api/voice-notes')).json<{ notes: VoiceNote[] }>();
+    expect(list.notes.map((n) => n.id)).toContain(note.id);
+  });
+
+  it('plays back with ranges and downloads as an attachment', async () => {
+    const { client } = await signedInClient(app);
+    const note = (await record(client)).json<VoiceNote>();
+    const whole = await client.get(`/api/voice-notes/${note.id}/audio`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(Number(whole.headers['content-length'])).toBe(audio.length);
+    const ranged = await client.get(`/api/voice-notes/${note.id}/audio`, { range: 'bytes=0-99' });
+    expect(ranged.status).toBe(206);
+    const download = await client.get(`/api/voice-notes/${note.id}/audio?download=1`);
+    expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
+  });
+
+  it('finds notes by words in the transcript or title, and by date', async () => {
+    const { client } = await signedInClient(app);
+    const note = (await record(client, { title: 'Evening', durationMs: '1000' })).json<VoiceNote>();
+    await transcribed(client, note.id);
+    const byTranscript = (await client.get('/api/voice-notes?q=by%20the%20SEA')).json<{
+      notes: VoiceNote[];
+    }>();
+    expect(byTranscript.notes.map((n) => n.id)).toEqual([note.id]);
+    expect(
+      (await client.get('/api/voice-notes?q=mountains')).json<{ notes: VoiceNote[] }>().notes,
+    ).toEqual([]);
+    expect(
+      (await client.get('/api/voice-notes?q=100%25')).json<{ notes: VoiceNote[] }>().notes,
+    ).toEqual([]);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect(
+      (await client.get(`/api/voice-notes?from=${future}`)).json<{ notes: VoiceNote[] }>().notes,
+    ).toEqual([]);
+  });
+
+  it('keeps a corrected transcript over a late engine result', async () => {
+    const { client } = await signedInClient(app);
+    sttDelayMs = 400;
+    try {
+      const note = (await record(client)).json<VoiceNote>();
+      const edited = await client.request('PATCH', `/api/voice-notes/${note.id}`, {
+        body: { transcript: 'Walking by the sea made me feel light.' },
+      });
+      expect(edited.json()).toMatchObject({ transcriptEdited: true, transcriptStatus: 'done' });
+      await sleep(800);
+      expect((await client.get(`/api/voice-notes/${note.id}`)).json()).toMatchObject({
+        transcript: 'Walking by the sea made me feel light.',
+      });
+    } finally {
+      sttDelayMs = 0;
+    }
+  });
+
+  it('obeys the settings: no transcription when off, audio dropped after transcription when asked', async () => {
+    const { client } = await signedInClient(app);
+    expect((await client.get('/api/voice-notes/settings')).json()).toEqual({
+      autoTranscribe: true,
+      keepAudio: true,
+    });
+    await client.request('PATCH', '/api/voice-notes/settings', { body: { autoTranscribe: false } });
+    const untouched = (await record(client)).json<VoiceNote>();
+    expect(untouched.transcriptStatus).toBe('off');
+
+    await client.request('PATCH', '/api/voice-notes/settings', {
+      body: { autoTranscribe: true, keepAudio: false },
+    });
+    const dropped = (await record(client)).json<VoiceNote>();
+    expect(await transcribed(client, dropped.id)).toMatchObject({
+      transcript: TRANSCRIPT,
+      hasAudio: false,
+    });
+    const gone = await client.get(`/api/voice-notes/${dropped.id}/audio`);
+    expect(gone.status).toBe(404);
+    expect(gone.json().message).toBe('The audio of this note was removed after transcription.');
+  });
+
+  it('refuses what is not audio and says why', async () => {
+    const { client } = await signedInClient(app);
+    const pdf = await record(client, { durationMs: '10' }, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    expect(pdf.status).toBe(415);
+    expect(pdf.json().message).toBe('Please choose an audio file (WebM, Ogg, WAV, MP3 or M4A).');
+    const noDuration = await record(client, { title: 'x' });
+    expect(noDuration.status).toBe(400);
+  });
+
+  it('sends a note to a contact: their inbox, my sent box, a notification; they can listen but not edit', async () => {
+    const sender = await signedInClient(app, { name: 'Sam Sender' });
+    const recipient = await signedInClient(app, { name: 'Rae Recipient' });
+    const note = (await record(sender.client)).json<VoiceNote>();
+    const sent = await sender.client.post(`/api/voice-notes/${note.id}/send`, {
+      recipientId: recipient.userId,
+    });
+    expect(sent.json<VoiceNote>().recipients).toEqual([
+      { id: recipient.userId, fullName: 'Rae Recipient', listened: false },
+    ]);
+
+    const inbox = (await recipient.client.get('/api/voice-notes?box=inbox')).json<{
+      notes: VoiceNote[];
+    }>().notes;
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({
+      id: note.id,
+      owner: { fullName: 'Sam Sender' },
+      listened: false,
+      recipients: [],
+    });
+    expect(
+      (await sender.client.get('/api/voice-notes?box=sent'))
+        .json<{ notes: VoiceNote[] }>()
+        .notes.map((n) => n.id),
+    ).toEqual([note.id]);
+    const { notifications } = (await recipient.client.get('/api/notifications')).json<{
+      notifications: { type: string; title: string }[];
+    }>();
+    expect(notifications[0]).toMatchObject({ type: 'voice', title: 'New voice note' });
+
+    expect((await recipient.client.get(`/api/voice-notes/${note.id}/audio`)).status).toBe(200);
+    expect(
+      (await recipient.client.get('/api/voice-notes?box=inbox')).json<{ notes: VoiceNote[] }>()
+        .notes[0]?.listened,
+    ).toBe(true);
+    expect(
+      (
+        await recipient.client.request('PATCH', `/api/voice-notes/${note.id}`, {
+          body: { title: 'Mine now' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await sender.client.post(`/api/voice-notes/${note.id}/send`, { recipientId: sender.userId }))
+        .status,
+    ).toBe(400);
+  });
+
+  it("answers 404 for someone else's note everywhere", async () => {
+    const owner = await signedInClient(app);
+    const stranger = await signedInClient(app);
+    const note = (await record(owner.client)).json<VoiceNote>();
+    const id = note.id;
+    expect((await stranger.client.get(`/api/voice-notes/${id}`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/voice-notes/${id}/audio`)).status).toBe(404);
+    expect(
+      (await stranger.client.request('PATCH', `/api/voice-notes/${id}`, { body: { title: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await stranger.client.request('DELETE', `/api/voice-notes/${id}`)).status).toBe(404);
+    expect(
+      (await stranger.client.post(`/api/voice-notes/${id}/send`, { recipientId: stranger.userId }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await stranger.client.get('/api/voice-notes?box=inbox')).json<{ notes: VoiceNote[] }>()
+        .notes,
+    ).toEqual([]);
+  });
+
+  it('deletes the note and its audio', async () => {
+    const { client } = await signedInClient(app);
+    const note = (await record(client)).json<VoiceNote>();
+    await transcribed(client, note.id);
+    expect((await client.request('DELETE', `/api/voice-notes/${note.id}`)).status).toBe(200);
+    expect((await client.get(`/api/voice-notes/${note.id}`)).status).toBe(404);
+    expect((await client.get(`/api/voice-notes/${note.id}/audio`)).status).toBe(404);
+  });
+});
