@@ -23,10 +23,25 @@ interface Connection {
   ip: string;
   userAgent: string | undefined;
   rooms: Set<string>;
+  /** Rooms whose replay is being sent: live events wait here so that they follow it. */
+  replaying: Map<string, RoomEvent[]>;
   lastSeen: number;
 }
 
 const SESSION_RECHECK_MS = 60_000;
+
+const eventMessage = (event: RoomEvent) =>
+  ({
+    type: 'event',
+    room: event.room,
+    name: event.name,
+    data: event.data,
+    seq: event.seq,
+  }) as ServerMessage;
+
+/** Whether a held live event is past the replay (replay already carried those up to `last`). */
+const isAfter = (seq: string | undefined, last: bigint | null) =>
+  last === null || seq === undefined || !/^\d+$/.test(seq) || BigInt(seq) > last;
 const MAX_ROOMS_PER_SOCKET = 50;
 
 /**
@@ -84,13 +99,9 @@ export function registerRealtimeGateway(
         if (matches) endSession(connection, event as RoomEvent<'session.ended'>);
         continue;
       }
-      send(connection, {
-        type: 'event',
-        room: event.room,
-        name: event.name,
-        data: event.data,
-        seq: event.seq,
-      } as ServerMessage);
+      const held = connection.replaying.get(event.room);
+      if (held) held.push(event);
+      else send(connection, eventMessage(event));
     }
   });
 
@@ -120,21 +131,23 @@ export function registerRealtimeGateway(
           (await target.kind.authorize(connection.userId, target.id));
         if (!target || !allowed)
           return send(connection, { type: 'error', message: `Cannot join ${message.room}.` });
+        if (!message.afterSeq || !target.kind.replay) return join(connection, message.room);
+        // Joined first so nothing published meanwhile is lost; what arrives during the replay
+        // is held and sent after it, so a client's last seen seq never skips past a gap.
+        const held: RoomEvent[] = [];
+        connection.replaying.set(message.room, held);
         join(connection, message.room);
-        if (message.afterSeq && target.kind.replay) {
-          for (const event of await target.kind.replay(
-            connection.userId,
-            target.id,
-            message.afterSeq,
-          )) {
-            send(connection, {
-              type: 'event',
-              room: event.room,
-              name: event.name,
-              data: event.data,
-              seq: event.seq,
-            } as ServerMessage);
+        let last: bigint | null = null;
+        try {
+          const replayed = await target.kind.replay(connection.userId, target.id, message.afterSeq);
+          for (const event of replayed) {
+            send(connection, eventMessage(event));
+            if (event.seq && /^\d+$/.test(event.seq)) last = BigInt(event.seq);
           }
+        } finally {
+          connection.replaying.delete(message.room);
+          for (const event of held)
+            if (isAfter(event.seq, last)) send(connection, eventMessage(event));
         }
         return;
       }
@@ -170,6 +183,7 @@ export function registerRealtimeGateway(
         ip: context.ip,
         userAgent: context.userAgent,
         rooms: new Set(),
+        replaying: new Map(),
         lastSeen: Date.now(),
       };
       connections.add(connection);

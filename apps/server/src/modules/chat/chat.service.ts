@@ -32,6 +32,7 @@ export const mediaUrl = (fileId: string) => `/api/chat/media/${fileId}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PREVIEW_LENGTH = 100;
+const REPLAY_PAGE = 500;
 
 export interface ChatHooks {
   /**
@@ -281,7 +282,14 @@ export function createChatService(deps: {
     async replay(userId, id, afterSeq) {
       if (!/^\d{1,18}$/.test(afterSeq) || !(await room.authorize(userId, id))) return [];
       const after = Number(afterSeq);
-      const rows = await repository.changedSince(id, after, REPLAY_LIMIT);
+      const rows: MessageRecord[] = [];
+      for (let from = after; rows.length < REPLAY_LIMIT;) {
+        const page = await repository.changedSince(id, from, REPLAY_PAGE);
+        rows.push(...page);
+        const lastRow = page.at(-1);
+        if (page.length < REPLAY_PAGE || !lastRow) break;
+        from = Math.max(lastRow.seq, lastRow.updatedSeq ?? 0);
+      }
       return rows.map((row): RoomEvent => {
         const message = toMessage(row);
         const isNew = row.seq > after;
