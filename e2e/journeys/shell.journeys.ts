@@ -117,6 +117,11 @@ export const shellJourneys: Journey[] = [
           palette.getByRole('option', { name: entry, exact: true }),
           `entry ${entry}`,
         );
+      await page.keyboard.press('Escape');
+      await expectVisible(page.getByTestId('avatar-menu-trigger'), 'palette closed');
+      assert.equal(await palette.count(), 0);
+      await page.keyboard.press('Meta+k');
+      await expectVisible(palette, 'palette from Cmd+K');
       await input.fill('zzzz');
       await expectVisible(palette.getByText('No results found.'), 'empty text');
       await input.fill('New Journal');

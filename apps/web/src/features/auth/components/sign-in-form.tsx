@@ -58,6 +58,7 @@ export function SignInForm({
           id="signin-password"
           autoComplete="current-password"
           required
+          minLength={12}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
