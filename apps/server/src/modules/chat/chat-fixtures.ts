@@ -93,6 +93,7 @@ export async function upload(
     status: response.statusCode,
     headers: response.headers,
     body: response.body,
+    json: () => JSON.parse(response.body) as Record<string, unknown>,
     message: () => (JSON.parse(response.body) as { message: Message }).message,
   };
 }
