@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PasswordConfirmBodySchema } from '@kaleido/shared/auth/auth.schemas';
+import { requestContext, requireSession } from '../../http/session-guard';
+import { SESSION_COOKIE } from '../session/session.service';
+import type { AccountService } from './account.service';
+
+const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+export function registerAccountRoutes(app: FastifyInstance, account: AccountService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/account/export', async (request, reply) => {
+    const { user } = requireSession(request);
+    const { fileName, body } = await account.exportJson(user.id, requestContext(request));
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+
+  r.get('/api/account/export.zip', async (request, reply) => {
+    const { user } = requireSession(request);
+    const { fileName, stream } = await account.exportZip(user.id, requestContext(request));
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  r.post('/api/account/delete-data', async (request) => {
+    const { user } = requireSession(request);
+    await account.deleteData(user.id, requestContext(request));
+    return { ok: true };
+  });
+
+  r.post(
+    '/api/account/delete',
+    { schema: { body: PasswordConfirmBodySchema } },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      await account.deleteAccount(user, request.body.password, requestContext(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true };
+    },
+  );
+}

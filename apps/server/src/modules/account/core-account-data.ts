@@ -1,0 +1,37 @@
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { ProfileService } from '../profile/profile.service';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { AccountDataRegistry } from './account-data.registry';
+
+/** The parts of a user's data that exist from the platform on; later features add their own. */
+export function registerCoreAccountData(
+  registry: AccountDataRegistry,
+  deps: {
+    profile: Pick<ProfileService, 'exportFor' | 'reset'>;
+    settings: Pick<SettingsService, 'all' | 'reset'>;
+    notifications: Pick<NotificationsService, 'list' | 'clear'>;
+    securityEvents: Pick<SecurityEventsService, 'recent'>;
+  },
+): void {
+  registry.register({
+    section: 'user_profile',
+    export: (userId) => deps.profile.exportFor(userId),
+    deleteData: (userId) => deps.profile.reset(userId),
+  });
+  registry.register({
+    section: 'settings',
+    export: (userId) => deps.settings.all(userId),
+    deleteData: (userId) => deps.settings.reset(userId),
+  });
+  registry.register({
+    section: 'notifications',
+    export: async (userId) => (await deps.notifications.list(userId)).notifications,
+    deleteData: (userId) => deps.notifications.clear(userId),
+  });
+  // Kept by "delete my data": the account's security log is its audit trail.
+  registry.register({
+    section: 'security_events',
+    export: (userId) => deps.securityEvents.recent(userId, 10_000),
+  });
+}
