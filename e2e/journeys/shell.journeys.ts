@@ -247,6 +247,15 @@ export const shellJourneys: Journey[] = [
       );
       const session = (await (await page.request.get('/api/session')).json()) as { user: unknown };
       assert.equal(session.user, null);
+      // The server logged it as a security event (seen once signed in again).
+      await signInThroughUi(page, account);
+      const { events } = (await (await page.request.get('/api/security-events')).json()) as {
+        events: { event: string }[];
+      };
+      assert.ok(
+        events.some((e) => e.event === 'session_timeout'),
+        `session_timeout logged: ${events.map((e) => e.event).join(', ')}`,
+      );
     },
   },
   {
