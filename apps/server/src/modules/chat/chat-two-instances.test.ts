@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { TestClient } from '../../../test/http-client';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import { listen, TestSocket } from '../../../test/test-socket';
+import { person, sent, startConversation } from './chat-fixtures';
+
+// Two instances behind a load balancer share one PostgreSQL and reach each other's sockets
+// through LISTEN/NOTIFY. The embedded database belongs to one process, so this runs only on the
+// PostgreSQL run (TEST_DATABASE_URL).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(onPostgres)('chat across two server instances on one PostgreSQL', () => {
+  let database: Database;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await createTestApp({}, { database });
+    b = await createTestApp({}, { database });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.close();
+  });
+
+  it('delivers a message sent through one instance to a socket on the other, and resumes there', async () => {
+    const ada = await person(a, 'Ada Lovelace');
+    const bob = await person(a, 'Bob Marley');
+    const { id } = await startConversation(ada, bob);
+    // Bob's browser session, connected to instance B.
+    const bobOnB = new TestClient(b.app, bob.client.ip);
+    for (const [name, value] of bob.client.cookies) bobOnB.cookies.set(name, value);
+    const socket = await TestSocket.open(await listen(b), bobOnB);
+    socket.send({ type: 'subscribe', room: `conversation:${id}` });
+    socket.send({ type: 'ping' });
+    await socket.next((m) => m.type === 'pong');
+
+    const message = await sent(ada, id, 'through A');
+    expect(
+      await socket.next((m) => m.type === 'event' && m.name === 'message.created'),
+    ).toMatchObject({ room: `conversation:${id}`, seq: message.seq, data: { message } });
+    await socket.next((m) => m.type === 'event' && m.name === 'conversation.updated');
+    await socket.next((m) => m.type === 'event' && m.name === 'notification.created');
+    socket.close();
+
+    // Missed while away, replayed by B from the shared database.
+    const missed = await sent(ada, id, 'while away');
+    const resumed = await TestSocket.open(await listen(b), bobOnB);
+    resumed.send({ type: 'subscribe', room: `conversation:${id}`, afterSeq: message.seq });
+    expect(
+      await resumed.next((m) => m.type === 'event' && m.name === 'message.created'),
+    ).toMatchObject({ seq: missed.seq, data: { message: { content: 'while away' } } });
+    resumed.close();
+  });
+});
