@@ -169,6 +169,17 @@ export const shellJourneys: Journey[] = [
         page.getByTestId('recent-activities').getByText('Start New Chat'),
         'recent activity',
       );
+      // Search Contacts finds people who exist.
+      const other = await createVerifiedAccount(baseUrl, newAccount('findme'));
+      await page.keyboard.press('Control+k');
+      await palette.getByRole('option', { name: 'Search Contacts', exact: true }).click();
+      await palette
+        .getByPlaceholder('Search people by name or email...')
+        .fill(other.fullName.slice(4, 14));
+      const person = palette.getByRole('option').filter({ hasText: other.email });
+      await expectVisible(person, 'the other account in Search Contacts');
+      await person.click();
+      await expectPath(page, /^\/app\/chat\/new\?with=/);
     },
   },
   {

@@ -10,9 +10,10 @@ import {
   type PaletteEntry,
   type SearchScope,
 } from '../palette-entries';
+import { PaletteSearchResults, type SearchTarget } from './palette-search-results';
 
 const SCOPE_PLACEHOLDERS: Record<SearchScope, string> = {
-  everything: 'Search people, conversations and files...',
+  everything: 'Search people and conversations...',
   contacts: 'Search people by name or email...',
   files: 'Search files by name...',
 };
@@ -55,6 +56,13 @@ export function CommandPalette() {
     if (entry.to) void navigate(entry.to);
   }
 
+  function selectFound(target: SearchTarget) {
+    uiActions.setActiveModality('chat');
+    uiActions.recordActivity('chat', target.title);
+    setOpen(false);
+    void navigate(target.to);
+  }
+
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
@@ -77,6 +85,9 @@ export function CommandPalette() {
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">
                 {PALETTE_EMPTY}
               </Command.Empty>
+              {scope !== null && (
+                <PaletteSearchResults scope={scope} query={query} onSelect={selectFound} />
+              )}
               {scope === null &&
                 PALETTE_GROUPS.map((group) => (
                   <Command.Group
