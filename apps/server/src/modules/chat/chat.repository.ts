@@ -52,6 +52,48 @@ export interface ConversationSummaryRecord {
   unread: number;
 }
 
+interface RawMessageRow {
+  id: string;
+  seq: string;
+  updated_seq: string | null;
+  client_id: string;
+  conversation_id: string;
+  user_id: string | null;
+  content: string;
+  input_type: MessageRecord['inputType'];
+  privacy_level: string;
+  emotional_state: Record<string, unknown>;
+  audio_url: string | null;
+  media_file_id: string | null;
+  created_at: Date | string;
+  sender_name: string | null;
+  sender_email: string | null;
+  media_mime: string | null;
+  media_name: string | null;
+  media_size: string | null;
+}
+
+const fromRawMessage = (row: RawMessageRow): MessageRecord => ({
+  id: row.id,
+  seq: Number(row.seq),
+  updatedSeq: row.updated_seq === null ? null : Number(row.updated_seq),
+  clientId: row.client_id,
+  conversationId: row.conversation_id,
+  userId: row.user_id,
+  content: row.content,
+  inputType: row.input_type,
+  privacyLevel: row.privacy_level,
+  emotionalState: row.emotional_state,
+  audioUrl: row.audio_url,
+  mediaFileId: row.media_file_id,
+  createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  senderName: row.sender_name,
+  senderEmail: row.sender_email,
+  mediaMime: row.media_mime,
+  mediaName: row.media_name,
+  mediaSize: row.media_size === null ? null : Number(row.media_size),
+});
+
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -160,29 +202,36 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * Appends a message unless this sender already used `clientId` (then null). The conversation
-     * row stays locked until commit, so within a conversation `seq` order is commit order: a
-     * client that has seen seq N can never later miss a committed message below N.
+     * Appends a message unless this sender already used `clientId` (then null), in one statement.
+     * The conversation row is locked (its updated_at moved) before the insert takes its `seq`, so
+     * within a conversation `seq` order is commit order: a client that has seen seq N can never
+     * later miss a committed message below N. A retry moves updated_at too, harmlessly.
      */
-    async insertMessage(message: NewMessage, at: Date): Promise<{ id: string } | null> {
-      return db.transaction(async (tx) => {
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(eq(conversations.id, message.conversationId))
-          .for('update');
-        const inserted = await tx
-          .insert(userInputs)
-          .values({ ...message, createdAt: at })
-          .onConflictDoNothing({ target: [userInputs.userId, userInputs.clientId] })
-          .returning({ id: userInputs.id });
-        if (!inserted[0]) return null;
-        await tx
-          .update(conversations)
-          .set({ updatedAt: at })
-          .where(eq(conversations.id, message.conversationId));
-        return inserted[0];
-      });
+    async insertMessage(message: NewMessage, at: Date): Promise<MessageRecord | null> {
+      const result = await db.execute(sql`
+        with locked as (
+          update conversations set updated_at = ${at} where id = ${message.conversationId}
+          returning id
+        ), inserted as (
+          insert into user_inputs (user_id, client_id, conversation_id, content, input_type,
+            audio_url, media_file_id, created_at)
+          select ${message.userId}, ${message.clientId}, locked.id, ${message.content},
+            ${message.inputType ?? 'text'}, ${message.audioUrl ?? null},
+            ${message.mediaFileId ?? null}, ${at}
+          from locked
+          on conflict (user_id, client_id) do nothing
+          returning *
+        )
+        select i.id, i.seq::text as seq, i.updated_seq::text as updated_seq, i.client_id,
+          i.conversation_id, i.user_id, i.content, i.input_type, i.privacy_level,
+          i.emotional_state, i.audio_url, i.media_file_id, i.created_at,
+          p.full_name as sender_name, p.email as sender_email,
+          f.mime as media_mime, f.original_name as media_name, f.size_bytes::text as media_size
+        from inserted i
+        left join profiles p on p.user_id = i.user_id
+        left join files f on f.id = i.media_file_id`);
+      const row = rowsOf<RawMessageRow>(result)[0];
+      return row ? fromRawMessage(row) : null;
     },
 
     /** Changes a message's content in place, giving it a new position in the stream. */

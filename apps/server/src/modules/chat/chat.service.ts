@@ -198,12 +198,6 @@ export function createChatService(deps: {
     }
   }
 
-  async function loadMessage(id: string): Promise<Message> {
-    const row = await repository.findMessage(id);
-    if (!row) throw new Error(`message ${id} vanished after insert`);
-    return toMessage(row);
-  }
-
   /** The message this sender already sent with `clientId`, if any (idempotent retries). */
   async function earlierSend(userId: string, conversationId: string, clientId: string) {
     const row = await repository.findMessageByClientId(userId, clientId);
@@ -224,7 +218,7 @@ export function createChatService(deps: {
       if (!earlier) throw new Error('client id conflict without an earlier message');
       return { message: earlier, created: false };
     }
-    const message = await loadMessage(inserted.id);
+    const message = toMessage(inserted);
     await announce(message, otherId);
     return { message, created: true };
   }
