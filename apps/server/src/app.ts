@@ -51,6 +51,7 @@ import { createSessionRepository } from './modules/session/session.repository';
 import { registerSessionRoutes } from './modules/session/session.routes';
 import { createSessionService } from './modules/session/session.service';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
+import { createNotificationMail } from './modules/notifications/notification-mail';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes';
 import {
   createNotificationsService,
@@ -213,6 +214,16 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
     bus,
+    onCreated: createNotificationMail({
+      mailer,
+      rateLimits,
+      publicUrl: config.publicUrl,
+      // `settings` is created below; notifications are only sent once the app runs.
+      wantsEmail: async (userId) => (await settings.notificationsOf(userId)).email_notifications,
+      lastActivityOf: (userId) => sessionRepository.lastActivityOf(userId),
+      emailOf: async (userId) => (await accountsRepository.findProfile(userId))?.email ?? null,
+      now,
+    }),
     now,
   });
   const sessions = createSessionService({

@@ -22,6 +22,8 @@ function toNotification(row: NotificationRow): Notification {
 export function createNotificationsService(deps: {
   repository: ReturnType<typeof createNotificationsRepository>;
   bus: EventBus;
+  /** Called after a notification is stored and pushed (e.g. to email someone who is away). */
+  onCreated?: (userId: string, notification: Notification) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -48,6 +50,7 @@ export function createNotificationsService(deps: {
         name: 'notification.created',
         data: { notification },
       });
+      await deps.onCreated?.(userId, notification).catch(() => undefined);
       return notification;
     },
 

@@ -61,6 +61,17 @@ export function createSessionRepository(db: Db) {
         .orderBy(desc(sessions.lastActiveAt));
     },
 
+    /** The most recent activity of any of the user's sessions, or null when none is open. */
+    async lastActivityOf(userId: string): Promise<Date | null> {
+      const rows = await db
+        .select({ at: sessions.lastActiveAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.lastActiveAt))
+        .limit(1);
+      return rows[0]?.at ?? null;
+    },
+
     async deleteExpired(now: Date) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },

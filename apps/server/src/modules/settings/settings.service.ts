@@ -115,6 +115,11 @@ export function createSettingsService(deps: {
       return (await stored(userId)).privacy_settings;
     },
 
+    /** The notification toggles, obeyed by notifications and mail. */
+    async notificationsOf(userId: string) {
+      return (await stored(userId)).notification_settings;
+    },
+
     /** Delete data: every section back to the defaults (the row is recreated on next load). */
     reset: (userId: string) => repository.remove(userId),
   };
