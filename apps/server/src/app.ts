@@ -30,6 +30,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerChatAccountData } from './modules/chat/chat-account-data';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
@@ -313,6 +314,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     now,
   });
   rooms.register('conversation', chat.room);
+  registerChatAccountData(accountData, chat);
   registerChatRoutes(app, { chat, files });
   registerUsersRoutes(app, createUsersService(createUsersRepository(db)));
   const realtime = registerRealtimeGateway(app, { bus, rooms, sessions, config });

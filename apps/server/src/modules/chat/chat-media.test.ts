@@ -198,3 +198,41 @@ describe('voice messages', () => {
     expect(await app.chat.applyTranscript(randomUUID(), 'nobody')).toBeNull();
   });
 });
+
+describe("a participant's data and account", () => {
+  it('exports what they sent; deleting data or the account keeps what the partner received', async () => {
+    const ivy = await person(app, 'Ivy Compton');
+    const jo = await person(app, 'Jo March');
+    const { id } = await startConversation(ivy, jo);
+    await sent(ivy, id, 'keep this for Jo');
+    const photo = (
+      await upload(app, ivy.client, `/api/chat/conversations/${id}/attachments`, {
+        filename: 'photo.png',
+        contentType: 'image/png',
+        data: PNG,
+      })
+    ).message();
+
+    const exported = (await ivy.client.get('/api/account/export')).json<{
+      chat: { conversations: { id: string }[]; messages_sent: { content: string }[] };
+    }>();
+    expect(exported.chat.conversations.map((c) => c.id)).toEqual([id]);
+    expect(exported.chat.messages_sent.map((m) => m.content)).toEqual([
+      'keep this for Jo',
+      '[image file: photo.png]',
+    ]);
+
+    expect((await ivy.client.post('/api/account/delete-data')).status).toBe(200);
+    expect((await jo.client.get(photo.media?.url ?? '')).status).toBe(200);
+
+    const deleted = await ivy.client.post('/api/account/delete', { password: ivy.password });
+    expect(deleted.status).toBe(200);
+    const { messages } = (await jo.client.get(`/api/chat/conversations/${id}/messages`)).json<{
+      messages: Message[];
+    }>();
+    expect(messages.map((m) => [m.content, m.sender.full_name, m.user_id])).toEqual([
+      ['keep this for Jo', 'Deleted user', null],
+      ['[image file: photo.png]', 'Deleted user', null],
+    ]);
+  });
+});

@@ -335,6 +335,22 @@ export function createChatRepository(db: Db) {
       return { changed: false, lastReadSeq };
     },
 
+    /** Everything a user sent, oldest first (their data export). */
+    async sentBy(userId: string) {
+      return db
+        .select({
+          id: userInputs.id,
+          conversation_id: userInputs.conversationId,
+          content: userInputs.content,
+          input_type: userInputs.inputType,
+          media_file_id: userInputs.mediaFileId,
+          created_at: userInputs.createdAt,
+        })
+        .from(userInputs)
+        .where(eq(userInputs.userId, userId))
+        .orderBy(asc(userInputs.seq));
+    },
+
     /** The file, if `userId` takes part in a conversation that has a message carrying it. */
     async findMediaFor(userId: string, fileId: string) {
       const rows = await db

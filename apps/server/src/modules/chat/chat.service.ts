@@ -163,12 +163,17 @@ export function createChatService(deps: {
     participants: (string | null)[],
     data: RoomEvent<'conversation.updated'>['data'],
   ) {
-    for (const id of participants) {
-      if (id) await bus.publish({ room: userRoom(id), name: 'conversation.updated', data });
-    }
+    const rooms = participants.filter((id) => id !== null).map(userRoom);
+    await Promise.all(
+      rooms.map((room) => bus.publish({ room, name: 'conversation.updated', data })),
+    );
   }
 
-  /** After a new message is committed: live delivery, list reorder, the recipient's bell. */
+  /**
+   * After a new message is committed: live delivery first (awaited, so one instance publishes a
+   * conversation's messages in commit order), then the list reorder and the recipient's bell in
+   * the background — the row is stored, so the sender need not wait for those.
+   */
   async function announce(message: Message, otherId: string | null) {
     await bus.publish({
       room: conversationRoom(message.conversation_id),
@@ -176,26 +181,27 @@ export function createChatService(deps: {
       data: { message },
       seq: message.seq,
     });
-    await publishConversationUpdated([message.user_id, otherId], {
-      conversation_id: message.conversation_id,
-      updated_at: message.created_at,
-      last_message: previewOf(message),
+    void Promise.all([
+      publishConversationUpdated([message.user_id, otherId], {
+        conversation_id: message.conversation_id,
+        updated_at: message.created_at,
+        last_message: previewOf(message),
+      }),
+      otherId ? notifyRecipient(message, otherId) : Promise.resolve(),
+    ]).catch((error: unknown) => {
+      log.error({ err: error, messageId: message.id }, 'chat list update or notification failed');
     });
-    if (!otherId) return;
-    // The message is committed and delivered; a failed notification must not fail the send.
-    try {
-      if (hooks.chatNotificationsAllowed && !(await hooks.chatNotificationsAllowed(otherId)))
-        return;
-      const text = message.content;
-      await deps.notifications.notify(otherId, {
-        type: 'chat',
-        title: message.sender.full_name,
-        message: text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text,
-        link: `/app/chat/${message.conversation_id}`,
-      });
-    } catch (error) {
-      log.error({ err: error, messageId: message.id }, 'chat notification failed');
-    }
+  }
+
+  async function notifyRecipient(message: Message, otherId: string) {
+    if (hooks.chatNotificationsAllowed && !(await hooks.chatNotificationsAllowed(otherId))) return;
+    const text = message.content;
+    await deps.notifications.notify(otherId, {
+      type: 'chat',
+      title: message.sender.full_name,
+      message: text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text,
+      link: `/app/chat/${message.conversation_id}`,
+    });
   }
 
   /** The message this sender already sent with `clientId`, if any (idempotent retries). */
@@ -438,6 +444,22 @@ export function createChatService(deps: {
         name: 'typing.changed',
         data: { conversation_id: conversationId, user_id: userId, typing },
       });
+    },
+
+    /** For the data export: the user's conversations and the messages they sent. */
+    async exportFor(userId: string) {
+      const [rows, sent] = await Promise.all([
+        repository.summaries(userId),
+        repository.sentBy(userId),
+      ]);
+      return {
+        conversations: rows.map(toConversation).map((c) => ({
+          id: c.id,
+          other_participant: c.other_participant,
+          created_at: c.created_at,
+        })),
+        messages_sent: sent.map((m) => ({ ...m, created_at: m.created_at.toISOString() })),
+      };
     },
 
     /** A chat file, only for participants of a conversation that carries it (404 otherwise). */
