@@ -238,6 +238,13 @@ export const authJourneys: Journey[] = [
         'cleared form',
       );
       await page.keyboard.press('Escape');
+      // The dialog traps focus while open and gives it back to its trigger when closed.
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        () => document.activeElement?.textContent === 'Forgot your password?',
+        null,
+        { timeout: 3_000 },
+      );
 
       const mail = await latestMail(baseUrl, account.email, /reset/i);
       const link = linkIn(mail.text);

@@ -120,6 +120,16 @@ export const shellJourneys: Journey[] = [
       await page.keyboard.press('Escape');
       await expectVisible(page.getByTestId('avatar-menu-trigger'), 'palette closed');
       assert.equal(await palette.count(), 0);
+      // Opened from its button, it gives focus back to the button when closed.
+      await page.getByRole('button', { name: /Search or run a command/ }).click();
+      await expectVisible(palette, 'palette from the trigger');
+      await page.keyboard.press('Escape');
+      await palette.waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        () => document.activeElement?.textContent.includes('Search or run a command') === true,
+        null,
+        { timeout: 3_000 },
+      );
       await page.keyboard.press('Meta+k');
       await expectVisible(palette, 'palette from Cmd+K');
       await input.fill('zzzz');
@@ -200,6 +210,12 @@ export const shellJourneys: Journey[] = [
       await expectVisible(drawer.getByText('Select Files'), 'Select Files');
       await expectVisible(drawer.getByText('No recent uploads'), 'No recent uploads');
       await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-label') === 'Open context panel',
+        null,
+        { timeout: 3_000 },
+      );
       await page.getByRole('button', { name: 'Open context panel' }).click();
       await drawer.getByRole('button', { name: 'Participants' }).click();
       await expectVisible(drawer.getByText('No active participants'), 'participants');

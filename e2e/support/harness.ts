@@ -76,6 +76,16 @@ export async function withJourneyContext(
       return page;
     },
     async checkA11y(page, label) {
+      // Let entering toasts and dialogs finish their transitions: mid-fade colours are not real.
+      await page
+        .waitForFunction(
+          () => document.getAnimations().every((a) => a.playState !== 'running'),
+          null,
+          {
+            timeout: 3_000,
+          },
+        )
+        .catch(() => undefined);
       const result = await new AxeBuilder({ page }).analyze();
       const serious = result.violations.filter(
         (v) => v.impact === 'serious' || v.impact === 'critical',

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type RefObject, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -11,9 +11,12 @@ import { FormField } from './form-field';
 export function ForgotPasswordDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The control that opened it (there is no Dialog.Trigger: the dialog loads on demand). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
@@ -47,6 +50,10 @@ export function ForgotPasswordDialog({
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
         title="Reset Password"
         description={sent ? undefined : "Enter your email and we'll send you a reset link."}
       >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 
 // The dialog (and its focus-trap and scroll-lock code) loads on first click, not with /login.
@@ -10,9 +10,11 @@ const ForgotPasswordDialog = lazy(async () => ({
 export function ForgotPasswordLink({ label = 'Forgot your password?' }: { label?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={buttonRef}
         variant="link"
         size="inline"
         aria-haspopup="dialog"
@@ -25,7 +27,7 @@ export function ForgotPasswordLink({ label = 'Forgot your password?' }: { label?
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog open={open} onOpenChange={setOpen} />
+          <ForgotPasswordDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
         </Suspense>
       )}
     </>

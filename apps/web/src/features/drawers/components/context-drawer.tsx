@@ -1,6 +1,7 @@
 import { Filter, PanelRight, Settings, Upload, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '../../../components/ui/button';
+import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { uiActions, useUiState, type DrawerContent } from '../../../lib/ui-store';
 
 const TITLES: Record<DrawerContent, string> = {
@@ -76,6 +77,7 @@ function QuickActionsPanel() {
 /** The right-hand context drawer (SPEC §2) with the content the store names. */
 export function ContextDrawer() {
   const open = useUiState((s) => s.isDrawerOpen);
+  const restoreFocus = useRestoreFocus(open);
   const content = useUiState((s) => s.drawerContent);
   const modality = useUiState((s) => s.activeModality);
   return (
@@ -86,6 +88,7 @@ export function ContextDrawer() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
         <Dialog.Content
+          onCloseAutoFocus={restoreFocus}
           aria-describedby={undefined}
           data-testid="context-drawer"
           className="fixed inset-y-0 right-0 z-50 flex w-[min(24rem,100vw)] flex-col gap-4 border-l bg-background p-6 shadow-lg"

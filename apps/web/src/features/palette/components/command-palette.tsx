@@ -2,6 +2,7 @@ import { Command } from 'cmdk';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { uiActions, useUiState } from '../../../lib/ui-store';
 import {
   PALETTE_EMPTY,
@@ -21,6 +22,7 @@ const SCOPE_PLACEHOLDERS: Record<SearchScope, string> = {
 /** The command palette (SPEC §2): Cmd/Ctrl+K or the top-bar trigger; max 640px wide. */
 export function CommandPalette() {
   const open = useUiState((s) => s.isCommandPaletteOpen);
+  const restoreFocus = useRestoreFocus(open);
   const navigate = useNavigate();
   const [scope, setScope] = useState<SearchScope | null>(null);
   const [query, setQuery] = useState('');
@@ -68,6 +70,7 @@ export function CommandPalette() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
+          onCloseAutoFocus={restoreFocus}
           aria-describedby={undefined}
           data-testid="command-palette"
           className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-[640px] -translate-x-1/2 overflow-hidden rounded-lg border bg-background shadow-lg"

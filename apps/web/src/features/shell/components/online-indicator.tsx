@@ -30,7 +30,7 @@ export function OnlineIndicator() {
       data-testid="online-indicator"
       data-state={online ? 'online' : browserOnline ? 'connecting' : 'offline'}
       className={cn(
-        'hidden items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs sm:inline-flex',
+        'inline-flex items-center gap-1.5 rounded-full border px-2 py-1 text-xs sm:px-2.5',
         online ? 'text-success' : 'text-muted-foreground',
       )}
     >
@@ -39,7 +39,7 @@ export function OnlineIndicator() {
       ) : (
         <WifiOff className="size-3.5" aria-hidden="true" />
       )}
-      {label}
+      <span className="sr-only sm:not-sr-only">{label}</span>
     </span>
   );
 }

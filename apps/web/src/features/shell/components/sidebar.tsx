@@ -1,5 +1,6 @@
 import { Dialog, Tooltip } from 'radix-ui';
 import { NavLink, useLocation } from 'react-router';
+import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { cn } from '../../../lib/cn';
 import { uiActions } from '../../../lib/ui-store';
 import { modifierLabel, NAV_ITEMS } from '../nav-items';
@@ -84,11 +85,13 @@ export function SidebarSheet({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const restoreFocus = useRestoreFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
+          onCloseAutoFocus={restoreFocus}
           data-testid="sidebar-sheet"
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-50 w-[18rem] border-r bg-background shadow-lg"
