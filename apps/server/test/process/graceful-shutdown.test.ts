@@ -20,7 +20,11 @@ let env: Record<string, string>;
 let database: Awaited<ReturnType<typeof processDatabase>>;
 let server: ServerProcess | undefined;
 let statuses: string[] = [];
-const emails = Array.from({ length: CONCURRENT }, (_, i) => `in-flight-${i}@example.com`);
+// emails[0] is a request whose body arrives in two halves, around the SIGTERM; then the burst.
+const emails = [
+  'slow-body@example.com',
+  ...Array.from({ length: CONCURRENT }, (_, i) => `in-flight-${i}@example.com`),
+];
 
 beforeAll(async () => {
   dataDir = tempDataDir();
@@ -72,8 +76,11 @@ async function openConnections(url: string, count: number): Promise<Socket[]> {
   );
 }
 
-/** Writes one HTTP/1.1 request and reads until the server closes: the status, or what broke. */
-function exchange(socket: Socket, body: string): Promise<string> {
+/**
+ * Writes one HTTP/1.1 sign-up and reads until the server closes: the status, or what broke.
+ * With `sendRest`, the second half of the body waits for it (a slow client, in flight for sure).
+ */
+function exchange(socket: Socket, email: string, sendRest?: Promise<void>): Promise<string> {
   return new Promise((resolve) => {
     let received = '';
     let failure = '';
@@ -83,10 +90,13 @@ function exchange(socket: Socket, body: string): Promise<string> {
     socket.on('close', () =>
       resolve(/^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1] ?? `no response (${failure || 'closed'})`),
     );
-    socket.write(
+    const body = JSON.stringify({ email, password: PASSWORD, fullName: 'In Flight' });
+    const request =
       `POST /api/auth/sign-up HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const cut = sendRest ? request.length - body.length / 2 : request.length;
+    socket.write(request.slice(0, cut));
+    void sendRest?.then(() => socket.write(request.slice(cut)));
   });
 }
 
@@ -101,18 +111,26 @@ describe('graceful shutdown', { timeout: PROCESS_TIMEOUT }, () => {
       fullName: 'Warm Up',
     });
     expect(warmUp.status).toBe(200);
-    const sockets = await openConnections(running.url, CONCURRENT);
-    const responses = Promise.all(
-      sockets.map((socket, i) =>
-        exchange(socket, JSON.stringify({ email: emails[i], password: PASSWORD, fullName: 'F' })),
-      ),
-    );
-    // Signal as soon as the server has started on some of them, none answered yet.
-    while (signUpsIn(running.output.stdout).received < 5) await sleep(1);
+    const sockets = await openConnections(running.url, emails.length);
+    const log = () => signUpsIn(running.output.stdout);
+    // The slow request goes first and waits, half sent, until the server says it is shutting down.
+    let shutdownStarted: () => void = () => undefined;
+    const afterShutdownStarted = new Promise<void>((resolve) => (shutdownStarted = resolve));
+    const responses = [
+      exchange(sockets[0] as Socket, 'slow-body@example.com', afterShutdownStarted),
+    ];
+    while (log().received < 1) await sleep(1);
+    responses.push(...sockets.slice(1).map((socket, i) => exchange(socket, emails[i + 1] ?? '')));
+    // Signal as soon as the server has started on some of the burst.
+    while (log().received < 6) await sleep(1);
     running.child.kill('SIGTERM');
     const signalledAt = Date.now();
+    while (!running.output.stdout.includes('"msg":"shutting down"')) await sleep(1);
+    shutdownStarted();
 
-    statuses = await responses;
+    statuses = await Promise.all(responses);
+    // Half its body was still to come when the shutdown began, and it was answered all the same.
+    expect(statuses[0]).toBe('200');
     // Before the keep-alive fix in main.ts this waited for keepAliveTimeout (72 s).
     const exit = await Promise.race([running.exited, sleep(10_000).then(() => 'still running')]);
     const exitedAfter = Date.now() - signalledAt;
@@ -121,7 +139,7 @@ describe('graceful shutdown', { timeout: PROCESS_TIMEOUT }, () => {
       statuses.reduce<Record<string, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {}),
     );
     console.log(
-      `server started ${received}/${CONCURRENT} sign-ups, ${answeredWhileShuttingDown} of them ` +
+      `server started ${received}/${emails.length} sign-ups, ${answeredWhileShuttingDown} of them ` +
         `answered after "shutting down"; exited ${exitedAfter} ms after SIGTERM; ` +
         `clients saw ${tally.map(([s, n]) => `${n}× ${s}`).join(', ')}`,
     );
