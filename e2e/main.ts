@@ -5,6 +5,7 @@ import { guardJourneys } from './journeys/guard.journeys';
 import { shellJourneys } from './journeys/shell.journeys';
 import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
+import { profileSettingsJourneys } from './journeys/profile-settings.journeys';
 
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
 const journeys: Journey[] = [
@@ -13,6 +14,7 @@ const journeys: Journey[] = [
   ...shellJourneys,
   ...notificationJourneys,
   ...pagesJourneys,
+  ...profileSettingsJourneys,
 ];
 
 const baseUrl = process.env.E2E_BASE_URL;
