@@ -155,13 +155,14 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     void send().catch((error: unknown) => app.log.error({ err: error }, 'failed to send email'));
     return Promise.resolve();
   };
+  const authSecret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
   const securityEvents = createSecurityEventsService(createSecurityEventsRepository(db), app.log);
   const auth = createBetterAuth({
     onEmailVerified: (userId, userAgent) =>
       securityEvents.record(userId, 'email_verified', { userAgent }),
     config,
     db,
-    secret: loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET),
+    secret: authSecret,
     log: app.log,
     now,
     mail: {
@@ -228,7 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     now,
   });
   const sessions = createSessionService({
-    auth,
+    secret: authSecret,
     sessions: sessionRepository,
     accounts,
     securityEvents,
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
       log: app.log,
       now,
     }),
+    sessions.cookieName,
   );
   registerSpeechRoutes(app, speech);
   registerVoiceNotesRoutes(

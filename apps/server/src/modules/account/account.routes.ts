@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PasswordConfirmBodySchema } from '@kaleido/shared/auth/auth.schemas';
 import { requestContext, requireSession } from '../../http/session-guard';
-import { SESSION_COOKIE } from '../session/session.service';
 import type { AccountService } from './account.service';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
-export function registerAccountRoutes(app: FastifyInstance, account: AccountService) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  account: AccountService,
+  /** The session cookie's name, dropped once the account is gone. */
+  sessionCookie: string,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/account/export', async (request, reply) => {
@@ -42,7 +46,7 @@ export function registerAccountRoutes(app: FastifyInstance, account: AccountServ
     async (request, reply) => {
       const { user } = requireSession(request);
       await account.deleteAccount(user, request.body.password, requestContext(request));
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(sessionCookie, { path: '/' });
       return { ok: true };
     },
   );

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors';
 import { requestContext, requireSession } from '../../http/session-guard';
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
-import { SESSION_COOKIE, type SessionService } from './session.service';
+import type { SessionService } from './session.service';
 
 export function registerSessionRoutes(
   app: FastifyInstance,
@@ -43,7 +43,7 @@ export function registerSessionRoutes(
         request.body.lastActivityAt,
         requestContext(request),
       );
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(deps.sessions.cookieName, { path: '/' });
       return { ok: true };
     },
   );

@@ -5,9 +5,10 @@ import type { Config } from '../../config/env';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { AccountsService } from '../accounts/accounts.service';
-import { authHeaders, type RequestContext } from '../auth/auth-call';
-import { newCsrfToken, type BetterAuth } from '../auth/better-auth';
+import type { RequestContext } from '../auth/auth-call';
+import { newCsrfToken } from '../auth/better-auth';
 import type { SecurityEventsService } from '../security-events/security-events.service';
+import { readSessionToken, sessionCookieName } from './session-cookie';
 import type { SessionRepository } from './session.repository';
 
 export interface ActiveSession {
@@ -32,9 +33,6 @@ export type SessionState =
   | { kind: 'active'; session: ActiveSession; user: SessionUser }
   | { kind: 'none'; endedReason: 'session_timeout' | null };
 
-/** better-auth's session cookie under our prefix (see better-auth.ts). */
-export const SESSION_COOKIE = 'kaleido.session_token';
-
 export type SessionService = ReturnType<typeof createSessionService>;
 
 // Writing the activity time on every request would double the writes; 15 s of slack is harmless
@@ -42,15 +40,17 @@ export type SessionService = ReturnType<typeof createSessionService>;
 const TOUCH_EVERY_MS = 15_000;
 
 export function createSessionService(deps: {
-  auth: BetterAuth;
   sessions: SessionRepository;
   accounts: AccountsService;
   securityEvents: SecurityEventsService;
   config: Config;
   log: FastifyBaseLogger;
   bus: EventBus;
+  /** Signs the session cookie (AUTH_SECRET or the generated one). */
+  secret: string;
   now?: () => Date;
 }) {
+  const cookieName = sessionCookieName(deps.config.publicUrl.startsWith('https://'));
   /** Tells the sockets of ended sessions, on every instance, to close. */
   function announceEnded(userId: string, data: ServerEventData<'session.ended'>) {
     deps.bus
@@ -62,55 +62,50 @@ export function createSessionService(deps: {
   const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
 
   return {
+    /** The session cookie's name (the browser is told to drop it when a session ends). */
+    cookieName,
+
     /**
      * The request's session, if its cookie names a live one. better-auth checks the signature
      * and absolute expiry; the idle timeout is ours: a session idle too long is ended here and
      * logged as `session_timeout`, so a stolen cookie dies with the idle browser.
      */
     async resolve(context: RequestContext): Promise<SessionState> {
-      if (!hasSessionCookie(context.headers.cookie)) return { kind: 'none', endedReason: null };
-      const found = await deps.auth.api.getSession({
-        headers: authHeaders(context),
-        query: { disableCookieCache: true, disableRefresh: true },
-      });
+      const token = readSessionToken(context.headers.cookie, cookieName, deps.secret);
+      if (!token) return { kind: 'none', endedReason: null };
+      const found = await deps.sessions.findByToken(token);
       if (!found) return { kind: 'none', endedReason: null };
-      const s = found.session as typeof found.session & {
-        csrfToken?: string | null;
-        lastActiveAt?: Date | string | null;
-      };
-      const lastActiveAt = new Date(s.lastActiveAt ?? s.createdAt);
-      // better-auth checks expiry with the wall clock; ours may be moved (tests), so check too.
-      if (new Date(s.expiresAt).getTime() <= now().getTime()) {
+      const { session: s, user: u } = found;
+      if (s.expiresAt.getTime() <= now().getTime()) {
         await deps.sessions.deleteById(s.id);
         return { kind: 'none', endedReason: null };
       }
-      if (now().getTime() - lastActiveAt.getTime() > idleMs) {
+      if (now().getTime() - s.lastActiveAt.getTime() > idleMs) {
         await deps.sessions.deleteById(s.id);
         await deps.securityEvents.record(s.userId, 'session_timeout', {
           userAgent: context.userAgent,
-          details: { last_activity: lastActiveAt.toISOString(), enforced_by: 'server' },
+          details: { last_activity: s.lastActiveAt.toISOString(), enforced_by: 'server' },
         });
         announceEnded(s.userId, { reason: 'session_timeout', sessionId: s.id });
         return { kind: 'none', endedReason: 'session_timeout' };
       }
-      const u = found.user as typeof found.user & { twoFactorEnabled?: boolean | null };
       return {
         kind: 'active',
         session: {
           id: s.id,
           token: s.token,
           userId: s.userId,
-          csrfToken: s.csrfToken ?? '',
-          lastActiveAt,
-          createdAt: new Date(s.createdAt),
-          expiresAt: new Date(s.expiresAt),
+          csrfToken: s.csrfToken,
+          lastActiveAt: s.lastActiveAt,
+          createdAt: s.createdAt,
+          expiresAt: s.expiresAt,
         },
         user: {
           id: u.id,
           email: u.email,
           name: u.name,
           emailVerified: u.emailVerified,
-          twoFactorEnabled: u.twoFactorEnabled ?? false,
+          twoFactorEnabled: u.twoFactorEnabled,
         },
       };
     },
@@ -203,9 +198,4 @@ export function createSessionService(deps: {
       await deps.sessions.deleteExpired(now());
     },
   };
-}
-
-function hasSessionCookie(cookie: string | string[] | undefined): boolean {
-  const value = Array.isArray(cookie) ? cookie.join(';') : (cookie ?? '');
-  return value.includes('session_token=');
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEventsOf, signedInClient } from '../../../test/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
@@ -159,6 +160,21 @@ describe('session info', () => {
       csrfToken: null,
       idleTimeoutMinutes: 30,
     });
+  });
+
+  it("refuses a real session's token under a signature made with another secret", async () => {
+    const { client } = await signedInClient(app);
+    const real = decodeURIComponent(client.cookies.get('kaleido.session_token') ?? '');
+    const token = real.slice(0, real.lastIndexOf('.'));
+    const forged = createHmac('sha256', 'some-other-secret-some-other-secret!')
+      .update(token)
+      .digest('base64');
+    const thief = new TestClient(app.app, '10.4.0.11');
+    thief.cookies.set('kaleido.session_token', encodeURIComponent(`${token}.${forged}`));
+    expect((await thief.loadSession()).user).toBeNull();
+    thief.cookies.set('kaleido.session_token', encodeURIComponent(token));
+    expect((await thief.loadSession()).user).toBeNull();
+    expect((await client.loadSession()).user).not.toBeNull();
   });
 
   it('refuses a forged cookie', async () => {
