@@ -38,7 +38,10 @@ const DashboardRoute = page(
 );
 const workspace = () => import('./routes/app/workspace-pages');
 const ChatPage = page(workspace, (m) => m.ChatPage);
-const VoiceNotesPage = page(workspace, (m) => m.VoiceNotesPage);
+const VoiceNotesPage = page(
+  () => import('./routes/app/voice-notes-route'),
+  (m) => m.VoiceNotesPage,
+);
 const EmailPage = page(workspace, (m) => m.EmailPage);
 const CallsPage = page(workspace, (m) => m.CallsPage);
 const JournalPage = page(workspace, (m) => m.JournalPage);

@@ -1,4 +1,4 @@
-import { BookOpen, Mail, MessageSquare, Mic, Phone, type LucideIcon } from 'lucide-react';
+import { BookOpen, Mail, MessageSquare, Phone, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -49,19 +49,6 @@ export function ChatPage() {
       emptyTitle="No conversations yet"
       emptyText="Start a conversation to connect with others. Chat is being set up and will appear here."
       newItemLabel="Starting a new chat"
-    />
-  );
-}
-
-export function VoiceNotesPage() {
-  return (
-    <UpcomingPage
-      title="Voice Notes"
-      subtitle="Record and listen to voice notes"
-      icon={Mic}
-      emptyTitle="No voice notes yet"
-      emptyText="Your recorded voice notes and their transcripts will be listed here."
-      newItemLabel="Recording a voice note"
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Filter, PanelRight, Settings, Upload, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { uiActions, useUiState, type DrawerContent } from '../../../lib/ui-store';
@@ -74,12 +75,41 @@ function QuickActionsPanel() {
   );
 }
 
+type PagePanels = Partial<Record<DrawerContent, ReactNode>>;
+let pagePanels: PagePanels = {};
+const panelListeners = new Set<() => void>();
+
+function setPagePanels(panels: PagePanels): void {
+  pagePanels = panels;
+  for (const listener of panelListeners) listener();
+}
+
+/**
+ * A page's own drawer contents (e.g. voice notes' filters), shown instead of the placeholders
+ * while the page is mounted. Pass a memoised object: each new object replaces the panels.
+ */
+export function useDrawerPanels(panels: PagePanels): void {
+  useEffect(() => {
+    setPagePanels(panels);
+    return () => {
+      if (pagePanels === panels) setPagePanels({});
+    };
+  }, [panels]);
+}
+
+function subscribePanels(listener: () => void): () => void {
+  panelListeners.add(listener);
+  return () => panelListeners.delete(listener);
+}
+
 /** The right-hand context drawer (SPEC §2) with the content the store names. */
 export function ContextDrawer() {
   const open = useUiState((s) => s.isDrawerOpen);
   const restoreFocus = useRestoreFocus(open);
   const content = useUiState((s) => s.drawerContent);
   const modality = useUiState((s) => s.activeModality);
+  const own = useSyncExternalStore(subscribePanels, () => pagePanels)[content];
+  const fallback = own === undefined ? content : null;
   return (
     <Dialog.Root
       open={open}
@@ -102,17 +132,18 @@ export function ContextDrawer() {
               <X className="size-4" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          {content === 'upload' && <UploadPanel />}
-          {content === 'participants' && (
+          {own}
+          {fallback === 'upload' && <UploadPanel />}
+          {fallback === 'participants' && (
             <p className="text-sm text-muted-foreground">No active participants</p>
           )}
-          {content === 'filters' && <FiltersPanel />}
-          {content === 'settings' && (
+          {fallback === 'filters' && <FiltersPanel />}
+          {fallback === 'settings' && (
             <p className="text-sm text-muted-foreground">
               Options for {modality === 'voice' ? 'voice notes' : modality} will appear here.
             </p>
           )}
-          {content === 'none' && <QuickActionsPanel />}
+          {fallback === 'none' && <QuickActionsPanel />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
