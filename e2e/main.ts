@@ -5,6 +5,7 @@ import { guardJourneys } from './journeys/guard.journeys';
 import { shellJourneys } from './journeys/shell.journeys';
 import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
+import { voiceNotesJourneys } from './journeys/voice-notes.journeys';
 import { profileSettingsJourneys } from './journeys/profile-settings.journeys';
 
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
@@ -14,6 +15,7 @@ const journeys: Journey[] = [
   ...shellJourneys,
   ...notificationJourneys,
   ...pagesJourneys,
+  ...voiceNotesJourneys,
   ...profileSettingsJourneys,
 ];
 

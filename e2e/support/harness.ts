@@ -1,4 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Flags that work for Debian's Chromium on these machines (STACK.md). */
@@ -13,10 +17,29 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Spoken English made by espeak-ng, played by Chromium's fake microphone (looped). */
+function fakeMicrophoneWav(): string | null {
+  const file = join(mkdtempSync(join(tmpdir(), 'kaleido-e2e-mic-')), 'speech.wav');
+  const run = spawnSync('espeak-ng', [
+    '-w',
+    file,
+    'Hello Kaleido. This is a voice note about my morning walk in the park.',
+  ]);
+  return run.status === 0 ? file : null;
+}
+
 export function launchBrowser(): Promise<Browser> {
+  const wav = fakeMicrophoneWav();
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [
+      ...CHROMIUM_ARGS,
+      // A microphone that needs no permission prompt (voice notes); without espeak-ng, a beep.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      ...(wav ? [`--use-file-for-fake-audio-capture=${wav}`] : []),
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
 }
 
