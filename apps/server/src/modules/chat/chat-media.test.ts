@@ -185,7 +185,9 @@ describe('voice messages', () => {
       room: `conversation:${conversationId}`,
       afterSeq: later.seq,
     });
-    const replayed = await resumed.next((m: ServerMessage) => m.type === 'event');
+    const replayed = await resumed.next(
+      (m: ServerMessage) => m.type === 'event' && m.room === `conversation:${conversationId}`,
+    );
     expect(replayed).toMatchObject({
       name: 'message.updated',
       data: { message: { id: message.id, content: 'Hello from my voice' } },
