@@ -5,6 +5,7 @@ import { guardJourneys } from './journeys/guard.journeys';
 import { shellJourneys } from './journeys/shell.journeys';
 import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
+import { chatJourneys } from './journeys/chat.journeys';
 import { voiceNotesJourneys } from './journeys/voice-notes.journeys';
 import { profileSettingsJourneys } from './journeys/profile-settings.journeys';
 
@@ -15,6 +16,7 @@ const journeys: Journey[] = [
   ...shellJourneys,
   ...notificationJourneys,
   ...pagesJourneys,
+  ...chatJourneys,
   ...voiceNotesJourneys,
   ...profileSettingsJourneys,
 ];

@@ -37,7 +37,10 @@ const DashboardRoute = page(
   (m) => m.DashboardRoute,
 );
 const workspace = () => import('./routes/app/workspace-pages');
-const ChatPage = page(workspace, (m) => m.ChatPage);
+const ChatPage = page(
+  () => import('./routes/app/chat-route'),
+  (m) => m.ChatPage,
+);
 const VoiceNotesPage = page(
   () => import('./routes/app/voice-notes-route'),
   (m) => m.VoiceNotesPage,

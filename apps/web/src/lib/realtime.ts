@@ -1,4 +1,5 @@
 import type {
+  ClientMessage,
   ServerEventData,
   ServerEventName,
   ServerMessage,
@@ -26,6 +27,8 @@ class RealtimeConnection {
   private readonly statusListeners = new Set<() => void>();
   private readonly eventListeners = new Set<EventListener>();
   private readonly endedListeners = new Set<(reason: string) => void>();
+  /** Rooms this tab wants besides `user:<me>`, each with where its resume starts. */
+  private readonly rooms = new Map<string, () => string | undefined>();
 
   start(): void {
     if (this.wanted) return;
@@ -55,6 +58,20 @@ class RealtimeConnection {
   onEvent(listener: EventListener): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /**
+   * Joins a room now and again after every reconnect, asking the server to replay what came
+   * after `afterSeq()` (the newest seq the caller has seen), so nothing is lost in between.
+   */
+  subscribe(room: string, afterSeq: () => string | undefined): () => void {
+    this.rooms.set(room, afterSeq);
+    if (this.status === 'open') this.send({ type: 'subscribe', room, afterSeq: afterSeq() });
+    return () => {
+      if (this.rooms.get(room) !== afterSeq) return;
+      this.rooms.delete(room);
+      this.send({ type: 'unsubscribe', room });
+    };
   }
 
   /** Called when the server ends the session behind this socket. */
@@ -90,6 +107,9 @@ class RealtimeConnection {
       this.attempt = 0;
       this.setStatus('open');
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), HEARTBEAT_MS);
+      for (const [room, afterSeq] of this.rooms) {
+        this.send({ type: 'subscribe', room, afterSeq: afterSeq() });
+      }
     } else if (message.type === 'event') {
       if (message.name === 'session.ended') {
         for (const listener of this.endedListeners) listener(message.data.reason);
@@ -98,7 +118,7 @@ class RealtimeConnection {
     }
   }
 
-  private send(message: { type: 'ping' }): void {
+  private send(message: ClientMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 

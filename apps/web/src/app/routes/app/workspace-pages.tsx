@@ -1,4 +1,4 @@
-import { BookOpen, Mail, MessageSquare, Phone, type LucideIcon } from 'lucide-react';
+import { BookOpen, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -37,19 +37,6 @@ function UpcomingPage({
         {emptyText}
       </EmptyState>
     </>
-  );
-}
-
-export function ChatPage() {
-  return (
-    <UpcomingPage
-      title="Chat"
-      subtitle="Conversations with the people you work with"
-      icon={MessageSquare}
-      emptyTitle="No conversations yet"
-      emptyText="Start a conversation to connect with others. Chat is being set up and will appear here."
-      newItemLabel="Starting a new chat"
-    />
   );
 }
 

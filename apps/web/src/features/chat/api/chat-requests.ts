@@ -1,0 +1,104 @@
+import type { Conversation, Message, UserSearchResult } from '@kaleido/shared/chat/chat.schemas';
+import { api, ApiRequestError } from '../../../lib/api-client';
+
+const BASE = '/api/chat/conversations';
+
+export const chatKeys = {
+  conversations: ['chat', 'conversations'] as const,
+  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+  conversation: (conversationId: string) => ['chat', 'conversation', conversationId] as const,
+  userSearch: (q: string) => ['chat', 'user-search', q] as const,
+};
+
+export async function fetchConversations(): Promise<Conversation[]> {
+  const { conversations } = await api.get<{ conversations: Conversation[] }>(BASE);
+  return conversations;
+}
+
+export async function fetchConversation(conversationId: string): Promise<Conversation> {
+  const { conversation } = await api.get<{ conversation: Conversation }>(
+    `${BASE}/${encodeURIComponent(conversationId)}`,
+  );
+  return conversation;
+}
+
+export async function fetchMessages(conversationId: string): Promise<Message[]> {
+  const { messages } = await api.get<{ messages: Message[]; hasMore: boolean }>(
+    `${BASE}/${encodeURIComponent(conversationId)}/messages?limit=200`,
+  );
+  return messages;
+}
+
+export async function searchUsers(q: string): Promise<UserSearchResult[]> {
+  const { users } = await api.get<{ users: UserSearchResult[] }>(
+    `/api/users/search?q=${encodeURIComponent(q)}`,
+  );
+  return users;
+}
+
+/** The server answers 201 for a new conversation and 200 with the pair's existing one. */
+export async function createConversation(participantId: string): Promise<Conversation> {
+  const { conversation } = await api.post<{ conversation: Conversation }>(BASE, { participantId });
+  return conversation;
+}
+
+export function markRead(conversationId: string, seq: string): Promise<unknown> {
+  return api.post(`${BASE}/${conversationId}/read`, { seq });
+}
+
+export function sendTyping(conversationId: string, typing: boolean): Promise<unknown> {
+  return api.post(`${BASE}/${conversationId}/typing`, { typing });
+}
+
+/** Network failures and 5xx are worth retrying with the same client id; 4xx answers are final. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiRequestError) || error.status >= 500 || error.status === 429;
+}
+
+/**
+ * Posts until the server answers, with backoff. Every attempt carries the same `clientId`, so
+ * the server stores the message once however many attempts reach it.
+ */
+export async function withRetry<T>(attempt: () => Promise<T>, tries = 4): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (i - 1)));
+    }
+  }
+}
+
+export function postMessage(
+  conversationId: string,
+  body: { clientId: string; content: string },
+): Promise<Message> {
+  return withRetry(async () => {
+    const { message } = await api.post<{ message: Message }>(
+      `${BASE}/${conversationId}/messages`,
+      body,
+    );
+    return message;
+  });
+}
+
+/** Attachments and voice messages: the client id goes before the file (the server reads it first). */
+export function postMedia(
+  conversationId: string,
+  kind: 'attachments' | 'voice',
+  clientId: string,
+  file: Blob,
+  fileName: string,
+): Promise<Message> {
+  return withRetry(async () => {
+    const form = new FormData();
+    form.append('clientId', clientId);
+    form.append('file', file, fileName);
+    const { message } = await api.post<{ message: Message }>(
+      `${BASE}/${conversationId}/${kind}`,
+      form,
+    );
+    return message;
+  });
+}

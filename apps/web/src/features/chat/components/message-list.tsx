@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import type { ChatMessage } from '../hooks/message-cache';
+import { MessageItem } from './message-item';
+
+/** The conversation's messages, oldest first, kept scrolled to the newest. */
+export function MessageList({
+  messages,
+  userId,
+  otherLastReadSeq,
+  onRetry,
+}: {
+  messages: ChatMessage[];
+  userId: string | undefined;
+  otherLastReadSeq: string;
+  onRetry: (message: ChatMessage) => void;
+}) {
+  const end = useRef<HTMLLIElement>(null);
+  const count = messages.length;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  // 'Seen' goes under our newest message the other person has read.
+  const read = BigInt(otherLastReadSeq || '0');
+  const seenId = messages.findLast(
+    (m) => !m.status && m.user_id === userId && BigInt(m.seq) <= read,
+  )?.id;
+
+  if (count === 0) {
+    return (
+      <p className="flex-1 p-6 text-center text-sm text-muted-foreground">
+        No messages yet. Say hello!
+      </p>
+    );
+  }
+  return (
+    <div role="log" aria-label="Messages" className="min-h-0 flex-1 overflow-y-auto p-4">
+      <ol className="flex flex-col gap-3">
+        {messages.map((message) => (
+          <MessageItem
+            key={`${message.user_id ?? ''}:${message.client_id}`}
+            message={message}
+            own={message.user_id === userId}
+            seen={message.id === seenId}
+            onRetry={onRetry}
+          />
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ChatUser, Conversation } from '@kaleido/shared/chat/chat.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../../components/ui/spinner';
+import { chatKeys, fetchConversation } from '../api/chat-requests';
+import { useConversationMessages } from '../hooks/use-conversation-messages';
+import { useSendMessage } from '../hooks/use-send-message';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+
+/** The right pane for one conversation: who it is with, its live messages, and the composer. */
+export function MessagePane({
+  conversationId,
+  listed,
+  me,
+}: {
+  conversationId: string;
+  /** The conversation's row in the list, when the list has it (it carries live receipts). */
+  listed: Conversation | undefined;
+  me: ChatUser;
+}) {
+  const single = useQuery({
+    queryKey: chatKeys.conversation(conversationId),
+    queryFn: () => fetchConversation(conversationId),
+    enabled: listed === undefined,
+    retry: false,
+  });
+  const conversation = listed ?? single.data;
+  const { query, otherTyping } = useConversationMessages(conversationId, me.id ?? undefined);
+  const send = useSendMessage(conversationId, me);
+  const name = conversation?.other_participant.full_name;
+
+  if (query.isError || single.isError) {
+    return (
+      <p className="p-6 text-center text-sm text-muted-foreground">
+        This conversation could not be loaded.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="chat-pane-heading" className="flex min-h-0 flex-col">
+      <div className="border-b p-3">
+        <h2 id="chat-pane-heading" className="truncate font-semibold">
+          {name ?? 'Conversation'}
+        </h2>
+        <p className="h-4 text-xs text-muted-foreground" aria-live="polite">
+          {otherTyping && `${name ?? 'They'} is typing…`}
+        </p>
+      </div>
+      {query.data ? (
+        <MessageList
+          messages={query.data}
+          userId={me.id ?? undefined}
+          otherLastReadSeq={conversation?.other_last_read_seq ?? '0'}
+          onRetry={(message) => {
+            if (message.outgoing) void send(message.outgoing, message.client_id);
+          }}
+        />
+      ) : (
+        <Spinner label="Loading messages" className="flex-1" />
+      )}
+      <Composer conversationId={conversationId} onSend={send} />
+    </section>
+  );
+}

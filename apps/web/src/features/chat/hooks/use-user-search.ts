@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { chatKeys, searchUsers } from '../api/chat-requests';
+import { CHAT_ERRORS, SEARCH_DEBOUNCE_MS, toastChatError } from '../api/chat-toasts';
+
+/** 'Find users': searches only non-empty text, after a 300 ms pause in typing (SPEC §5). */
+export function useUserSearch(text: string) {
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const query = useQuery({
+    queryKey: chatKeys.userSearch(debounced),
+    queryFn: () => searchUsers(debounced),
+    enabled: debounced.length > 0,
+    retry: false,
+  });
+  useEffect(() => {
+    if (query.isError) toastChatError(CHAT_ERRORS.search);
+  }, [query.isError]);
+  return { query, pending: text.trim() !== debounced, searched: debounced };
+}
