@@ -107,4 +107,175 @@ export const profileSettingsJourneys: Journey[] = [
       await selectInterface(page, 'admin');
     },
   },
+  {
+    name: 'settings: title, four tabs for a user, a toggle saves at once and persists after reload',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('settings'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.goto('/app/settings');
+      await expectPath(page, '/app/settings/alerts');
+      await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }), 'title');
+      await expectVisible(page.getByText('Manage your preferences and account settings'), 'sub');
+      const tabs = page.getByRole('tablist', { name: 'Settings sections' });
+      await expectVisible(tabs, 'tabs');
+      assert.equal(await tabs.getByRole('tab').count(), 4, 'a user has four tabs');
+      assert.equal(await tabs.getByRole('tab', { selected: true }).innerText(), 'Profile');
+      await checkA11y(page, 'settings profile tab');
+
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      const email = page.getByRole('switch', { name: 'Email notifications' });
+      assert.equal(await email.getAttribute('aria-checked'), 'true', 'default on');
+      await email.click();
+      await expectToast(page, 'Settings saved', 'Your settings have been updated successfully.');
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      await expectVisible(page.getByText('Share Insights with Clients'), 'privacy toggle');
+      await page.getByRole('switch', { name: 'Research data sharing' }).click();
+      await expectToast(page, 'Settings saved');
+      await checkA11y(page, 'settings privacy tab');
+
+      await page.reload();
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      assert.equal(
+        await page
+          .getByRole('switch', { name: 'Email notifications' })
+          .getAttribute('aria-checked'),
+        'false',
+        'saved off',
+      );
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      assert.equal(
+        await page
+          .getByRole('switch', { name: 'Research data sharing' })
+          .getAttribute('aria-checked'),
+        'true',
+        'saved on',
+      );
+    },
+  },
+  {
+    name: 'settings: the theme applies at once and after reload, on every page',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('theme'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.goto('/app/settings/alerts');
+      await page.getByRole('tab', { name: 'Appearance' }).click();
+      const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+      assert.equal(await isDark(), false, 'light by default');
+      await page.getByLabel('Theme').selectOption('dark');
+      await expectToast(page, 'Settings saved');
+      assert.equal(await isDark(), true, 'dark at once');
+      await page.getByLabel('Font size').selectOption('large');
+      await expectToast(page, 'Settings saved');
+      await checkA11y(page, 'settings in dark theme');
+      await page.reload();
+      await page.locator('main h1').waitFor();
+      assert.equal(await isDark(), true, 'dark after reload');
+      await page.goto('/app/dashboard');
+      await page.locator('main h1').waitFor();
+      assert.equal(await isDark(), true, 'dark elsewhere');
+      assert.equal(
+        await page.evaluate(() => document.documentElement.dataset.fontSize),
+        'large',
+        'font size applied',
+      );
+    },
+  },
+  {
+    name: 'settings: export downloads user-data-export-{date}.json and the zip',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('export'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.goto('/app/settings/exports');
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      const today = new Date().toISOString().slice(0, 10);
+      const [json] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export my data (JSON)' }).click(),
+      ]);
+      assert.equal(json.suggestedFilename(), `user-data-export-${today}.json`);
+      const path = await json.path();
+      const { readFile } = await import('node:fs/promises');
+      const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      for (const key of ['profile_settings', 'privacy_settings', 'exportDate'])
+        assert.ok(key in data, `export holds ${key}`);
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download full archive (ZIP)' }).click(),
+      ]);
+      assert.equal(zip.suggestedFilename(), `user-data-export-${today}.zip`);
+    },
+  },
+  {
+    name: 'settings: the delete-data dialog ignores outside clicks, Cancel closes, deleting resets',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('delete'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.goto('/app/settings/compliance');
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      await page.getByRole('switch', { name: 'Share Insights with Clients' }).click();
+      await expectToast(page, 'Settings saved');
+      await dismissToasts(page);
+      await page.getByRole('button', { name: 'Delete All Data' }).click();
+      const dialog = page.getByRole('dialog');
+      await expectVisible(
+        dialog.getByText(
+          'This action will permanently delete all your data including journal entries, personality analyses, and settings. This action cannot be undone.',
+        ),
+        'the exact text',
+      );
+      await checkA11y(page, 'delete dialog');
+      await page.mouse.click(5, 5);
+      await page.waitForTimeout(300);
+      assert.equal(await dialog.isVisible(), true, 'an outside click does not close it');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Delete All Data' }).click();
+      await dialog.getByRole('button', { name: 'Delete All Data' }).click();
+      await expectToast(page, 'Data deleted');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      const insights = page.getByRole('switch', { name: 'Share Insights with Clients' });
+      for (let attempt = 0; ; attempt += 1) {
+        if ((await insights.getAttribute('aria-checked')) === 'false') break;
+        assert.ok(attempt < 50, 'settings back to defaults after deleting data');
+        await page.waitForTimeout(100);
+      }
+    },
+  },
+  {
+    name: 'settings: an admin in the admin interface has six tabs; retention shows the server error',
+    skip: () => Promise.resolve(roleAccount('admin') ? null : 'no admin account from the CLI'),
+    async run({ newPage, checkA11y }) {
+      const admin = roleAccount('admin');
+      assert.ok(admin);
+      const page = await newPage();
+      await signInThroughUi(page, admin, /^\/(interface-selection|admin|client|app)/);
+      await selectInterface(page, 'admin');
+      await page.goto('/app/settings/roles');
+      const tabs = page.getByRole('tablist', { name: 'Settings sections' });
+      await expectVisible(tabs, 'tabs');
+      assert.equal(await tabs.getByRole('tab').count(), 6, 'six tabs');
+      await page.getByRole('tab', { name: 'System' }).click();
+      const retention = page.getByLabel('Data retention (days)');
+      await retention.fill('0');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectVisible(
+        page.getByText('Data retention must be a whole number of days between 1 and 3650'),
+        'server message',
+      );
+      await expectToast(page, 'Error saving settings', 'There was a problem saving your settings.');
+      await retention.fill('90');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Settings saved');
+      await checkA11y(page, 'system tab');
+      await page.reload();
+      await page.getByRole('tab', { name: 'System' }).click();
+      assert.equal(await page.getByLabel('Data retention (days)').inputValue(), '90');
+    },
+  },
 ];

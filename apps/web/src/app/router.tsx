@@ -48,12 +48,14 @@ const VoiceNotesPage = page(
 const EmailPage = page(workspace, (m) => m.EmailPage);
 const CallsPage = page(workspace, (m) => m.CallsPage);
 const JournalPage = page(workspace, (m) => m.JournalPage);
-const account = () => import('./routes/app/account-pages');
 const ProfilePage = page(
   () => import('./routes/app/profile-route'),
   (m) => m.ProfilePage,
 );
-const SettingsPage = page(account, (m) => m.SettingsPage);
+const SettingsPage = page(
+  () => import('./routes/app/settings-route'),
+  (m) => m.SettingsPage,
+);
 const areas = () => import('./routes/app/area-home-routes');
 const ClientHomeRoute = page(areas, (m) => m.ClientHomeRoute);
 const AdminHomeRoute = page(areas, (m) => m.AdminHomeRoute);

@@ -1,3 +1,5 @@
+// zod must be jitless before any shared schema runs in this chunk (CSP forbids eval).
+import '../../../lib/zod';
 import { NavLink, useLocation } from 'react-router';
 import { ProfileScreen } from '../../../features/profile/components/profile-screen';
 import { SecurityScreen } from '../../../features/profile/components/security-screen';

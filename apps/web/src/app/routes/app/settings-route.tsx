@@ -1,0 +1,16 @@
+// zod must be jitless before any shared schema runs in this chunk (CSP forbids eval).
+import '../../../lib/zod';
+import { SettingsScreen } from '../../../features/settings/components/settings-screen';
+import { PageHeader } from '../../../features/shell/components/page-header';
+
+/** /app/settings/* (roles, alerts, exports, compliance): the same page (SPEC §2). */
+export function SettingsPage() {
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Manage your preferences and account settings" />
+      <div className="mt-6">
+        <SettingsScreen />
+      </div>
+    </>
+  );
+}

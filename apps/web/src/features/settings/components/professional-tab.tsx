@@ -1,0 +1,66 @@
+import { REPORT_FORMATS, type SettingsResponse } from '@kaleido/shared/settings/settings.schemas';
+import { ExportLinks } from './account-data-card';
+import { SettingSelect } from './setting-select';
+import { SettingSwitch } from './setting-switch';
+import { SettingsSectionCard } from './settings-section-card';
+import { SettingTextInput } from './setting-text-input';
+
+/** Professional tab (clients, admins in the admin interface): credentials and tools. */
+export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
+  const values = settings.professional_settings;
+  return (
+    <div className="grid gap-6">
+      <SettingsSectionCard title="Professional" description="Professional credentials and tools">
+        <SettingTextInput
+          section="professional_settings"
+          name="credentials"
+          label="Credentials"
+          description="Your qualifications as you want them shown in reports."
+          value={values.credentials}
+          toValue={(text) => text}
+        />
+        <SettingSelect
+          section="professional_settings"
+          name="report_format"
+          label="Report format"
+          value={values.report_format}
+          options={REPORT_FORMATS.map((value) => ({
+            value,
+            label: value.charAt(0).toUpperCase() + value.slice(1),
+          }))}
+        />
+        <SettingSwitch
+          section="professional_settings"
+          name="risk_alerts"
+          label="Risk alerts"
+          description="Be alerted when a client's entries suggest risk."
+          checked={values.alert_preferences.risk_alerts}
+          patch={(risk_alerts) => ({ alert_preferences: { risk_alerts } })}
+        />
+        <SettingSwitch
+          section="professional_settings"
+          name="session_reminders"
+          label="Session reminders"
+          description="Reminders before your scheduled sessions."
+          checked={values.alert_preferences.session_reminders}
+          patch={(session_reminders) => ({ alert_preferences: { session_reminders } })}
+        />
+        <SettingSwitch
+          section="professional_settings"
+          name="ethical_use_confirmed"
+          label="Ethical use"
+          description="I confirm I use client insights only with consent and for their care."
+          checked={values.ethical_use_confirmed}
+        />
+      </SettingsSectionCard>
+      <SettingsSectionCard
+        title="Exports"
+        description="Client reports are not available yet; export your own data here."
+      >
+        <div className="py-3">
+          <ExportLinks />
+        </div>
+      </SettingsSectionCard>
+    </div>
+  );
+}

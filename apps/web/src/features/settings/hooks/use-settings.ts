@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsResponse, SettingsSection } from '@kaleido/shared/settings/settings.schemas';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { applyAppearance } from '../../../lib/appearance';
+import {
+  fetchSettings,
+  SETTINGS_QUERY_KEY,
+  THEME_QUERY_KEY,
+  updateSetting,
+} from '../api/settings-requests';
+import { SETTINGS_TOASTS } from '../settings-messages';
+
+export function useSettings() {
+  const query = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
+  useEffect(() => {
+    if (query.isError)
+      toast.error(SETTINGS_TOASTS.loadFailed.title, {
+        description: SETTINGS_TOASTS.loadFailed.description,
+      });
+  }, [query.isError]);
+  return query;
+}
+
+/** The first field message of a failed save, for showing beside the control. */
+export function saveProblem(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  return error.errors?.[0]?.message ?? error.message;
+}
+
+/**
+ * Saves one key of one section at once (SPEC §4: disabled while saving). Each control owns its
+ * mutation so only that control waits. Appearance applies as soon as the server has it, through
+ * the same path the shell uses on load.
+ */
+export function useSaveSetting(section: SettingsSection) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Record<string, unknown>) => updateSetting(section, patch),
+    onSuccess: (settings: SettingsResponse) => {
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, settings);
+      if (section === 'theme_settings') {
+        queryClient.setQueryData(THEME_QUERY_KEY, settings.theme_settings);
+        applyAppearance(settings.theme_settings);
+      }
+      if (section === 'profile_settings')
+        void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      toast.success(SETTINGS_TOASTS.saved.title, {
+        description: SETTINGS_TOASTS.saved.description,
+      });
+    },
+    onError: () => {
+      toast.error(SETTINGS_TOASTS.saveFailed.title, {
+        description: SETTINGS_TOASTS.saveFailed.description,
+      });
+    },
+  });
+}
