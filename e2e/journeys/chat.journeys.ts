@@ -62,7 +62,11 @@ async function twoPeopleInAConversation(ctx: JourneyContext, label: string) {
   const pageB = await openChat(ctx, b);
   const id = await startConversation(pageA, b);
   await pageB.goto(`/app/chat/${id}`);
-  await expectVisible(pageB.getByRole('heading', { name: a.fullName }), 'B has it open');
+  await expectVisible(pageB.getByRole('heading', { name: a.fullName }), 'B has it open').catch(
+    async (error: unknown) => {
+      throw new Error(`${String(error)}; B sees: ${await pageB.locator('main').innerText()}`);
+    },
+  );
   return { a, b, pageA, pageB, id };
 }
 

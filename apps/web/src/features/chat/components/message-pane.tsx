@@ -29,13 +29,7 @@ export function MessagePane({
   const send = useSendMessage(conversationId, me);
   const name = conversation?.other_participant.full_name;
 
-  if (query.isError || single.isError) {
-    return (
-      <p className="p-6 text-center text-sm text-muted-foreground">
-        This conversation could not be loaded.
-      </p>
-    );
-  }
+  const failed = query.isError || single.isError;
   return (
     <section aria-labelledby="chat-pane-heading" className="flex min-h-0 flex-col">
       <div className="border-b p-3">
@@ -46,7 +40,11 @@ export function MessagePane({
           {otherTyping && `${name ?? 'They'} is typing…`}
         </p>
       </div>
-      {query.data ? (
+      {failed ? (
+        <p className="flex-1 p-6 text-center text-sm text-muted-foreground">
+          This conversation could not be loaded.
+        </p>
+      ) : query.data ? (
         <MessageList
           messages={query.data}
           userId={me.id ?? undefined}
