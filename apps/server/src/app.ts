@@ -32,6 +32,10 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerChatAccountData } from './modules/chat/chat-account-data';
 import { createChatRepository } from './modules/chat/chat.repository';
+import {
+  chatTranscriptionHooks,
+  registerChatTranscriptionTarget,
+} from './modules/chat/chat-transcription';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -314,8 +318,10 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     notifications,
     log: app.log,
     now,
+    hooks: chatTranscriptionHooks(speech),
   });
   rooms.register('conversation', chat.room);
+  registerChatTranscriptionTarget(speech, chat);
   registerChatAccountData(accountData, chat);
   registerChatRoutes(app, { chat, files });
   registerUsersRoutes(app, createUsersService(createUsersRepository(db)));
