@@ -3,6 +3,8 @@ import { launchBrowser, withJourneyContext, type Journey } from './support/harne
 import { authJourneys } from './journeys/auth.journeys';
 import { guardJourneys } from './journeys/guard.journeys';
 import { shellJourneys } from './journeys/shell.journeys';
+import { recoveryJourneys } from './journeys/recovery.journeys';
+import { sessionJourneys } from './journeys/session.journeys';
 import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
 import { chatJourneys } from './journeys/chat.journeys';
@@ -12,8 +14,10 @@ import { profileSettingsJourneys } from './journeys/profile-settings.journeys';
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
 const journeys: Journey[] = [
   ...authJourneys,
+  ...recoveryJourneys,
   ...guardJourneys,
   ...shellJourneys,
+  ...sessionJourneys,
   ...notificationJourneys,
   ...pagesJourneys,
   ...chatJourneys,
@@ -40,7 +44,7 @@ for (const journey of journeys) {
   const t0 = Date.now();
   try {
     const url = journey.server === 'idle' ? idleBaseUrl : baseUrl;
-    await withJourneyContext(browser, url, journey.run);
+    await withJourneyContext(browser, url, journey.run, journey.name);
     passed += 1;
     console.log(`✓ ${journey.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (error) {

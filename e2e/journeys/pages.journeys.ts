@@ -119,8 +119,8 @@ export const pagesJourneys: Journey[] = [
     },
   },
   {
-    name: 'appearance: the saved theme is applied before first paint (no flash)',
-    async run({ newPage }) {
+    name: 'appearance: the saved theme is applied before first paint (no flash), dark mode passes axe',
+    async run({ newPage, checkA11y }) {
       const page = await newPage();
       await page.addInitScript(() => {
         localStorage.setItem(
@@ -145,6 +145,10 @@ export const pagesJourneys: Journey[] = [
         px: getComputedStyle(document.documentElement).fontSize,
       }));
       assert.deepEqual(root, { fontSize: 'large', softness: 'soft', px: '18px' });
+      await checkA11y(page, 'landing in dark mode');
+      await page.goto('/login');
+      await expectVisible(page.getByRole('tab', { name: 'Sign In' }), 'auth screen');
+      await checkA11y(page, 'auth screen in dark mode');
     },
   },
 ];

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -44,12 +44,15 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Console errors a journey may cause on purpose: the API answering 4xx (Chromium logs every
- * failed request, e.g. a wrong password's 401).
+ * A console error a journey may cause on purpose: an API call answering 4xx (Chromium logs every
+ * failed request, e.g. a wrong password's 401). A failed page asset is never expected.
  */
-const EXPECTED_CONSOLE_ERRORS = [
-  /Failed to load resource: the server responded with a status of 4\d\d/,
-];
+function isExpectedConsoleError(text: string, url: string): boolean {
+  return (
+    /Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
+    new URL(url, 'http://x').pathname.startsWith('/api/')
+  );
+}
 
 export interface JourneyContext {
   baseUrl: string;
@@ -69,10 +72,15 @@ export interface Journey {
   server?: 'main' | 'idle';
 }
 
+const ARTIFACTS = '.e2e-artifacts';
+const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+
 export async function withJourneyContext(
   browser: Browser,
   baseUrl: string,
   body: (ctx: JourneyContext) => Promise<void>,
+  /** Names the failure screenshots in .e2e-artifacts/. */
+  label = 'journey',
 ): Promise<void> {
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
@@ -90,7 +98,7 @@ export async function withJourneyContext(
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
+        if (isExpectedConsoleError(text, message.location().url)) return;
         problems.push(`console error on ${page.url()}: ${text}`);
       });
       page.on('pageerror', (error) =>
@@ -127,6 +135,17 @@ export async function withJourneyContext(
   };
   try {
     await body(ctx);
+  } catch (error) {
+    // A screenshot of every open page, for whoever reads the failure (.e2e-artifacts is ignored).
+    mkdirSync(ARTIFACTS, { recursive: true });
+    let n = 0;
+    for (const context of contexts)
+      for (const page of context.pages()) {
+        n += 1;
+        const file = join(ARTIFACTS, `${slug(label)}-${n}.png`);
+        await page.screenshot({ path: file }).catch(() => undefined);
+      }
+    throw error;
   } finally {
     for (const context of contexts) await context.close().catch(() => undefined);
   }

@@ -54,7 +54,7 @@ function AppShell() {
       />
       <div className="flex">
         <Sidebar expanded={sidebar.expanded} />
-        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

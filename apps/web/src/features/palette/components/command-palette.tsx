@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { uiActions, useUiState } from '../../../lib/ui-store';
@@ -23,6 +23,9 @@ const SCOPE_PLACEHOLDERS: Record<SearchScope, string> = {
 export function CommandPalette() {
   const open = useUiState((s) => s.isCommandPaletteOpen);
   const restoreFocus = useRestoreFocus(open);
+  // After a selection the page changes: focus goes to the new page, not back to the trigger
+  // (which would also catch the Enter that made the selection and reopen the palette).
+  const selected = useRef(false);
   const navigate = useNavigate();
   const [scope, setScope] = useState<SearchScope | null>(null);
   const [query, setQuery] = useState('');
@@ -54,6 +57,7 @@ export function CommandPalette() {
       setQuery('');
       return;
     }
+    selected.current = true;
     setOpen(false);
     if (entry.to) void navigate(entry.to);
   }
@@ -61,6 +65,7 @@ export function CommandPalette() {
   function selectFound(target: SearchTarget) {
     uiActions.setActiveModality('chat');
     uiActions.recordActivity('chat', target.title);
+    selected.current = true;
     setOpen(false);
     void navigate(target.to);
   }
@@ -70,7 +75,12 @@ export function CommandPalette() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          onCloseAutoFocus={restoreFocus}
+          onCloseAutoFocus={(event) => {
+            if (!selected.current) return restoreFocus(event);
+            selected.current = false;
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
           aria-describedby={undefined}
           data-testid="command-palette"
           className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-[640px] -translate-x-1/2 overflow-hidden rounded-lg border bg-background shadow-lg"
