@@ -15,8 +15,33 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/**
+ * Runs in the page: remembers the tab's WebSocket (`__ws`) and, while `__blockWs` is set, hands
+ * out sockets that close at once, as a network that is down would.
+ */
+function trackSockets() {
+  const w = window as unknown as { __blockWs: boolean; __ws?: WebSocket };
+  w.__blockWs = false;
+  const Original = window.WebSocket;
+  window.WebSocket = new Proxy(Original, {
+    construct(target, args: ConstructorParameters<typeof WebSocket>) {
+      if (w.__blockWs) {
+        const dead = new EventTarget() as EventTarget & { readyState: number; close: () => void };
+        dead.readyState = 3;
+        dead.close = () => undefined;
+        setTimeout(() => dead.dispatchEvent(Object.assign(new Event('close'), { code: 1006 })), 50);
+        return dead;
+      }
+      const socket = new target(...args);
+      w.__ws = socket;
+      return socket;
+    },
+  });
+}
+
 async function openChat(ctx: JourneyContext, account: Account): Promise<Page> {
   const page = await ctx.newPage();
+  await page.addInitScript(trackSockets);
   await signInThroughUi(page, account);
   await page.goto('/app/chat');
   await expectPath(page, '/app/chat/new');
@@ -149,6 +174,14 @@ export const chatJourneys: Journey[] = [
       await expectPath(pageA, `/app/chat/${withB}`);
       await expectMessage(pageA, 'B again', 'A');
       await ctx.checkA11y(pageA, 'open conversation');
+
+      // A link with ?with=<user id> (the palette's Search Contacts) opens that conversation.
+      const found = (await (
+        await pageA.request.get(`/api/users/search?q=${encodeURIComponent(c.email)}`)
+      ).json()) as { users: { user_id: string }[] };
+      await pageA.goto(`/app/chat/new?with=${found.users[0]?.user_id ?? ''}`);
+      await expectPath(pageA, `/app/chat/${withC}`);
+      await expectMessage(pageA, 'Hello C', 'A');
     },
   },
   {
@@ -206,6 +239,37 @@ export const chatJourneys: Journey[] = [
       } finally {
         await browser.close();
       }
+    },
+  },
+  {
+    name: 'chat: a dropped socket resumes from the last seq; nothing lost, nothing twice',
+    async run(ctx) {
+      const { pageA, pageB } = await twoPeopleInAConversation(ctx, 'chat-resume');
+      await send(pageA, 'before the drop');
+      await expectMessage(pageB, 'before the drop', 'B');
+      // Take B's socket down and keep it down (each reconnect attempt fails) while A sends.
+      await pageB.evaluate(() => {
+        const w = window as unknown as { __blockWs: boolean; __ws?: WebSocket };
+        w.__blockWs = true;
+        w.__ws?.close(3000, 'journey drop');
+      });
+      for (const text of ['while away 1', 'while away 2']) {
+        await send(pageA, text);
+        await expectVisible(
+          pageA
+            .locator('[data-testid="chat-message"][data-status="sent"]')
+            .filter({ hasText: text }),
+          `'${text}' stored`,
+        );
+      }
+      await pageB.evaluate(() => {
+        (window as unknown as { __blockWs: boolean }).__blockWs = false;
+      });
+      await expectMessage(pageB, 'while away 2', 'B after resuming');
+      await send(pageA, 'after the return');
+      await expectMessage(pageB, 'after the return', 'B live again');
+      for (const text of ['before the drop', 'while away 1', 'while away 2', 'after the return'])
+        assert.equal(await messages(pageB).getByText(text, { exact: true }).count(), 1, text);
     },
   },
   {

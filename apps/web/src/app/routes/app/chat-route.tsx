@@ -11,6 +11,7 @@ import { MessagePane } from '../../../features/chat/components/message-pane';
 import { NewConversationDialog } from '../../../features/chat/components/new-conversation-dialog';
 import { WelcomePanel } from '../../../features/chat/components/welcome-panel';
 import { useConversations } from '../../../features/chat/hooks/use-conversations';
+import { useStartFromLink } from '../../../features/chat/hooks/use-start-conversation';
 import { useUnreadTitle } from '../../../features/chat/hooks/use-unread-title';
 import { PageHeader } from '../../../features/shell/components/page-header';
 import { useSession } from '../../../lib/session';
@@ -24,6 +25,7 @@ export function ChatPage() {
   const user = session.user;
   const conversations = useConversations(user?.id, threadId);
   useUnreadTitle(conversations.data);
+  useStartFromLink(!conversations.isPending);
   const dialogOpen = params.get('new') === 'true';
   const me = useMemo<ChatUser>(
     () => ({

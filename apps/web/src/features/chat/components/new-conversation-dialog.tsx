@@ -1,21 +1,11 @@
-import { CHAT_MESSAGES, type UserSearchResult } from '@kaleido/shared/chat/chat.schemas';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CHAT_MESSAGES } from '@kaleido/shared/chat/chat.schemas';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { DialogContent } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import type { Conversation } from '@kaleido/shared/chat/chat.schemas';
-import { chatKeys, createConversation } from '../api/chat-requests';
-import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
+import { useStartConversation } from '../hooks/use-start-conversation';
 import { useUserSearch } from '../hooks/use-user-search';
-
-function knownConversation(queryClient: QueryClient, id: string): boolean {
-  const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
-  return list?.some((c) => c.id === id) ?? false;
-}
 
 /**
  * 'Start New Conversation': find a person by name or email and open a conversation with them.
@@ -25,21 +15,8 @@ function knownConversation(queryClient: QueryClient, id: string): boolean {
 export function NewConversationDialog({ onDone }: { onDone: () => void }) {
   const [text, setText] = useState('');
   const { query, pending, searched } = useUserSearch(text);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const inputId = useId();
-  const create = useMutation({
-    mutationFn: (user: UserSearchResult) => createConversation(user.user_id),
-    onSuccess: async (conversation) => {
-      if (!knownConversation(queryClient, conversation.id)) {
-        toast.success('Success', { description: 'Conversation created successfully' });
-      }
-      await queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
-      onDone();
-      await navigate(`/app/chat/${conversation.id}`);
-    },
-    onError: () => toastChatError(CHAT_ERRORS.create),
-  });
+  const create = useStartConversation({ onDone });
   const users = query.data ?? [];
 
   return (
@@ -72,7 +49,7 @@ export function NewConversationDialog({ onDone }: { onDone: () => void }) {
                 <button
                   type="button"
                   disabled={create.isPending}
-                  onClick={() => create.mutate(user)}
+                  onClick={() => create.mutate(user.user_id)}
                   className="flex w-full flex-col items-start rounded-md px-3 py-2 text-left hover:bg-accent focus-visible:bg-accent disabled:opacity-60"
                 >
                   <span className="text-sm font-medium">
