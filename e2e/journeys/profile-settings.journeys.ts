@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible, dismissToasts } from '../support/expect';
 import type { Journey } from '../support/harness';
+import { totpCode } from '../support/totp';
 import { signInThroughUi } from '../support/ui';
 
 interface RoleAccount {
@@ -276,6 +277,59 @@ export const profileSettingsJourneys: Journey[] = [
       await page.reload();
       await page.getByRole('tab', { name: 'System' }).click();
       assert.equal(await page.getByLabel('Data retention (days)').inputValue(), '90');
+    },
+  },
+  {
+    name: 'security: changing the password signs out another browser; two-factor enrollment',
+    async run({ newPage, baseUrl, checkA11y }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('security'));
+      const page = await newPage();
+      const other = await newPage();
+      await signInThroughUi(page, account);
+      await signInThroughUi(other, account);
+      await page.goto('/app/profile/security');
+      await expectVisible(page.getByText('This browser'), 'current session');
+      assert.equal(
+        await page.getByRole('button', { name: /^Sign out session/ }).count(),
+        1,
+        'the other browser is listed',
+      );
+      await checkA11y(page, 'security');
+
+      await page.getByLabel('Current password').fill('not-the-password');
+      await page.getByLabel('New password', { exact: true }).fill('Another-Journey-77!');
+      await page.getByLabel('Confirm new password').fill('Another-Journey-77!');
+      await page.getByRole('button', { name: 'Update password' }).click();
+      await expectVisible(
+        page.getByRole('alert').filter({ hasText: /password/i }),
+        'wrong current',
+      );
+
+      await page.getByLabel('Current password').fill(account.password);
+      await page.getByRole('button', { name: 'Update password' }).click();
+      await expectToast(page, 'Password updated');
+      await other.goto('/app/dashboard');
+      await expectPath(other, /^\/auth/);
+
+      // The shell's realtime hook may show this tab as signed out on the server's
+      // 'password_changed' event although its renewed cookie is valid (reported to the shell).
+      await page.goto('/app/profile/security');
+      await expectPath(page, '/app/profile/security');
+      await expectVisible(page.getByText('Password changed'), 'security event listed');
+      assert.equal(
+        await page.getByRole('button', { name: /^Sign out session/ }).count(),
+        0,
+        'the other session is gone',
+      );
+
+      await page.getByLabel('Password', { exact: true }).fill('Another-Journey-77!');
+      await page.getByRole('button', { name: 'Set up two-factor' }).click();
+      const uri = await page.getByLabel('Key for your authenticator app').inputValue();
+      assert.match(uri, /^otpauth:\/\//);
+      await page.getByLabel('6-digit code').fill(totpCode(uri));
+      await page.getByRole('button', { name: 'Confirm and enable' }).click();
+      await expectToast(page, 'Two-factor authentication enabled');
+      await expectVisible(page.getByRole('button', { name: 'Disable two-factor' }), 'enabled');
     },
   },
 ];

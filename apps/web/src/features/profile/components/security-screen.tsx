@@ -1,4 +1,16 @@
-/** Account security: change password, sessions, two-factor, recent events (issue 4). */
+import { ChangePasswordCard } from './change-password-card';
+import { SecurityEventsCard } from './security-events-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
+
+/** Account security (/app/profile/security): password, sessions, two-factor, recent events. */
 export function SecurityScreen() {
-  return <div className="grid gap-6" />;
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <ChangePasswordCard />
+      <SessionsCard />
+      <TwoFactorCard />
+      <SecurityEventsCard />
+    </div>
+  );
 }
