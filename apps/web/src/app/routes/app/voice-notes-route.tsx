@@ -1,3 +1,5 @@
+// First: zod must be configured jitless before any shared schema in this chunk is built.
+import '../../../lib/zod';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useDrawerPanels } from '../../../features/drawers/components/context-drawer';

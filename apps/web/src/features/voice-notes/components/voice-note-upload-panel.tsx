@@ -23,8 +23,8 @@ function audioDurationMs(file: File): Promise<number> {
   });
 }
 
-// Uploads of this visit, newest first (the drawer closes and opens; the list stays).
-let recentUploads: string[] = [];
+// Uploads of this visit, newest first, per account (the drawer closes and opens; the list stays).
+let recentUploads: { userId: string; title: string }[] = [];
 
 /** The upload drawer for voice notes: audio files by drop or browse; the server checks the type. */
 export function VoiceNoteUploadPanel() {
@@ -32,7 +32,9 @@ export function VoiceNoteUploadPanel() {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [recent, setRecent] = useState(recentUploads);
+  const userId = session.user?.id ?? '';
+  const [, setRevision] = useState(0);
+  const recent = recentUploads.filter((upload) => upload.userId === userId).map((u) => u.title);
 
   async function upload(files: FileList | null) {
     if (!files || files.length === 0) return;
@@ -46,8 +48,8 @@ export function VoiceNoteUploadPanel() {
           title: file.name.replace(/\.[^.]+$/, ''),
           csrfToken: session.csrfToken,
         });
-        recentUploads = [note.title, ...recentUploads].slice(0, 5);
-        setRecent(recentUploads);
+        recentUploads = [{ userId, title: note.title }, ...recentUploads].slice(0, 5);
+        setRevision((revision) => revision + 1);
         toast.success('Voice note uploaded', { description: file.name });
       } catch (error) {
         toast.error('Upload failed', {
