@@ -332,4 +332,68 @@ export const profileSettingsJourneys: Journey[] = [
       await expectVisible(page.getByRole('button', { name: 'Disable two-factor' }), 'enabled');
     },
   },
+  {
+    name: 'profile: avatar upload shows the image; a file that is not an image gets the server message',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('avatar'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.goto('/app/profile/personal-info');
+      const input = page.getByLabel('Avatar image file');
+      await input.setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not really an image'),
+      });
+      await expectToast(
+        page,
+        'Error saving changes',
+        'Please choose a PNG, JPEG, WebP or GIF image.',
+      );
+      await dismissToasts(page);
+      // A 1×1 transparent PNG.
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      );
+      await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      await expectToast(page, 'Profile updated');
+      const image = page.getByRole('img', { name: 'Your avatar' });
+      await expectVisible(image, 'avatar image');
+      assert.match((await image.getAttribute('src')) ?? '', /^\/api\/files\/avatar\//);
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector<HTMLImageElement>('img[alt="Your avatar"]');
+          return img?.complete === true && img.naturalWidth === 1;
+        },
+        null,
+        { timeout: 5_000 },
+      );
+    },
+  },
+  {
+    name: 'settings: deleting the account asks for the password, then signs out for good',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('goodbye'));
+      const page = await newPage();
+      await signInThroughUi(page, account);
+      await page.goto('/app/settings/alerts');
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Password').fill('wrong-password');
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      await expectVisible(dialog.getByText('Your password is not correct.'), 'wrong password');
+      await dialog.getByLabel('Password').fill(account.password);
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      await expectPath(page, /^\/auth/);
+      await expectToast(page, 'Account deleted');
+      const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      assert.equal(response.ok, false, 'the account is gone');
+    },
+  },
 ];
