@@ -1,6 +1,7 @@
 import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas';
 import { Download } from 'lucide-react';
 import { buttonVariants } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { formatDuration } from '../../../components/voice-recorder/voice-recorder';
 import { voiceNoteAudioUrl } from '../api/voice-note-requests';
 import { useVoiceNoteMutations } from '../hooks/use-voice-note-mutations';
@@ -22,7 +23,7 @@ export function VoiceNoteItem({ note, mine }: { note: VoiceNote; mine: boolean }
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <VoiceNoteTitle title={note.title} editable={mine} update={update} />
-          <p className="px-2 text-xs text-muted-foreground">
+          <p className={cn('text-xs text-muted-foreground', mine && 'px-2')}>
             <span data-testid="voice-note-duration">{formatDuration(note.durationMs)}</span>
             {' · '}
             <time dateTime={note.createdAt}>{created.toLocaleString()}</time>

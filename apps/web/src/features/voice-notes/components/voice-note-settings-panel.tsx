@@ -30,7 +30,7 @@ function SettingSwitch({
         id={id}
         type="checkbox"
         role="switch"
-        className="mt-1 size-4 accent-primary"
+        className="mt-1 size-4 shrink-0 accent-primary"
         checked={checked}
         disabled={disabled}
         aria-describedby={`${id}-hint`}
