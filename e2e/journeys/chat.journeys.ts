@@ -115,7 +115,12 @@ export const chatJourneys: Journey[] = [
 
       await pageA.getByRole('button', { name: 'Start New Conversation' }).click();
       await expectPath(pageA, '/app/chat/new?new=true');
+      const dialog = pageA.getByRole('dialog', { name: 'Start New Conversation' });
+      await expectVisible(dialog.getByLabel('Find users'), "'Find users' in the dialog");
+      await ctx.checkA11y(pageA, 'new conversation dialog');
       await pageA.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expectPath(pageA, '/app/chat/new');
       const withB = await startConversation(pageA, b);
       await expectToast(pageA, 'Success', 'Conversation created successfully');
       await dismissToasts(pageA);

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { ConversationList } from '../../../features/chat/components/conversation-list';
 import { MessagePane } from '../../../features/chat/components/message-pane';
 import { NewConversationDialog } from '../../../features/chat/components/new-conversation-dialog';
@@ -27,6 +28,7 @@ export function ChatPage() {
   useUnreadTitle(conversations.data);
   useStartFromLink(!conversations.isPending);
   const dialogOpen = params.get('new') === 'true';
+  const restoreFocus = useRestoreFocus(dialogOpen);
   const me = useMemo<ChatUser>(
     () => ({
       id: user?.id ?? null,
@@ -91,7 +93,12 @@ export function ChatPage() {
             <WelcomePanel onStart={() => setDialogOpen(true)} />
           )}
         </div>
-        {dialogOpen && <NewConversationDialog onDone={() => setDialogOpen(false)} />}
+        {dialogOpen && (
+          <NewConversationDialog
+            onDone={() => setDialogOpen(false)}
+            onCloseAutoFocus={restoreFocus}
+          />
+        )}
       </Dialog>
     </div>
   );

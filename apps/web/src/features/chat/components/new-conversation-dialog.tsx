@@ -12,7 +12,14 @@ import { useUserSearch } from '../hooks/use-user-search';
  * A conversation that already exists with that person opens instead of a second one.
  * Rendered inside a `Dialog` root owned by the page.
  */
-export function NewConversationDialog({ onDone }: { onDone: () => void }) {
+export function NewConversationDialog({
+  onDone,
+  onCloseAutoFocus,
+}: {
+  onDone: () => void;
+  /** Opened from a button or from the URL (?new=true): where focus goes back on close. */
+  onCloseAutoFocus: (event: Event) => void;
+}) {
   const [text, setText] = useState('');
   const { query, pending, searched } = useUserSearch(text);
   const inputId = useId();
@@ -23,6 +30,7 @@ export function NewConversationDialog({ onDone }: { onDone: () => void }) {
     <DialogContent
       title="Start New Conversation"
       description="Search for a person by name or email."
+      onCloseAutoFocus={onCloseAutoFocus}
     >
       <div className="flex flex-col gap-2">
         <Label htmlFor={inputId}>Find users</Label>
