@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import { loadOrCreateAuthSecret } from './config/secrets';
 import { openDatabase, type Database } from './db/client';
-import { registerErrorHandling } from './http/errors';
-import { registerMetrics } from './http/metrics';
-import { registerSecurityHeaders } from './http/security-headers';
+import { createHttpServer } from './http/create-server';
 import { registerSessionGuard } from './http/session-guard';
 import { registerSpaAndNotFound } from './http/spa';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
@@ -39,13 +32,13 @@ import {
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { authMailHooks } from './modules/auth/auth-mail';
 import { createBetterAuth } from './modules/auth/better-auth';
 import { createLocalFileStorage } from './modules/files/file-storage';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService, type FilesService } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes';
-import { resetPasswordEmail, verificationEmail } from './modules/mail/mail-templates';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
@@ -66,10 +59,9 @@ import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { registerRealtimeGateway } from './realtime/realtime.gateway';
 import { RoomRegistry } from './realtime/rooms';
-import { createOpenAiCompatibleEngine } from './modules/speech/openai-compatible-engine';
-import { createPocketSphinxEngine } from './modules/speech/pocketsphinx-engine';
 import { registerSpeechRoutes } from './modules/speech/speech.routes';
 import { createSpeechService, type SpeechService } from './modules/speech/speech.service';
+import { defaultSpeechEngines } from './modules/speech/default-engines';
 import type { TranscriptionEngine } from './modules/speech/transcription-engine';
 import { createTranscriptionJobsRepository } from './modules/speech/transcription-jobs.repository';
 import { createVoiceNotesRepository } from './modules/voice-notes/voice-notes.repository';
@@ -118,31 +110,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Builds the whole server without listening; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   const { config } = options;
-  const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
-    genReqId: () => randomUUID(),
-    logController: new LogController({
-      requestIdLogLabel: 'requestId',
-      disableRequestLogging: config.NODE_ENV === 'test',
-    }),
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: config.BODY_LIMIT_BYTES,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  registerSecurityHeaders(app, {
-    https: config.publicUrl.startsWith('https://'),
-    wsOrigin: config.publicUrl.replace(/^http/, 'ws'),
-  });
-  registerMetrics(app);
-  await app.register(fastifyCookie);
-  // Small frames only: clients send pings and subscriptions, never content.
-  // Per-kind size limits are checked while streaming (files.service.ts); this is the ceiling.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 60 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024 },
-  });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const app = await createHttpServer(config, options.logger !== false);
 
   const database =
     options.database ??
@@ -155,10 +123,6 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(outbox);
-  const sendInBackground = (send: () => Promise<void>) => {
-    void send().catch((error: unknown) => app.log.error({ err: error }, 'failed to send email'));
-    return Promise.resolve();
-  };
   const authSecret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
   const securityEvents = createSecurityEventsService(createSecurityEventsRepository(db), app.log);
   const auth = createBetterAuth({
@@ -169,27 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     secret: authSecret,
     log: app.log,
     now,
-    mail: {
-      sendVerification: (user, token) =>
-        sendInBackground(() =>
-          mailer.send(
-            verificationEmail(
-              user.email,
-              user.name,
-              `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-            ),
-          ),
-        ),
-      sendReset: (user, token) =>
-        sendInBackground(() =>
-          mailer.send(
-            resetPasswordEmail(
-              user.email,
-              `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
-            ),
-          ),
-        ),
-    },
+    mail: authMailHooks(mailer, config.publicUrl, app.log),
   });
 
   const accountsRepository = createAccountsRepository(db);
@@ -362,19 +306,4 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     chat,
     accountData,
   };
-}
-
-function defaultSpeechEngines(config: Config): TranscriptionEngine[] {
-  const engines: TranscriptionEngine[] = [];
-  if (config.STT_BASE_URL) {
-    engines.push(
-      createOpenAiCompatibleEngine({
-        baseUrl: config.STT_BASE_URL,
-        apiKey: config.STT_API_KEY,
-        model: config.STT_MODEL,
-      }),
-    );
-  }
-  engines.push(createPocketSphinxEngine());
-  return engines;
 }
