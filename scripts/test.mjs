@@ -25,7 +25,11 @@ let skipped = 0;
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed = result.numPassedTests;
-  failed = result.numFailedTests + (result.numFailedTestSuites ?? 0);
+  // Failed tests, plus files that failed before running any test (an import error).
+  const brokenFiles = result.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  );
+  failed = result.numFailedTests + brokenFiles.length;
   skipped = result.numPendingTests + result.numTodoTests;
 } catch {
   failed = Math.max(failed, 1);

@@ -44,17 +44,28 @@ export function createSpeechService(deps: {
   let engineCheckedAt = 0;
   let stopped = true;
 
-  async function currentEngine(): Promise<TranscriptionEngine | null> {
-    if (engine || Date.now() - engineCheckedAt < ENGINE_RECHECK_MS) return engine;
+  let checking: Promise<TranscriptionEngine | null> | null = null;
+
+  /** The first available engine; looked for again every 30 s while there is none. */
+  function currentEngine(): Promise<TranscriptionEngine | null> {
+    if (engine) return Promise.resolve(engine);
+    // Callers during a check share it, rather than seeing "none" before it has finished.
+    if (checking) return checking;
+    if (Date.now() - engineCheckedAt < ENGINE_RECHECK_MS) return Promise.resolve(null);
     engineCheckedAt = Date.now();
-    for (const candidate of deps.engines) {
-      if (await candidate.available()) {
-        engine = candidate;
-        deps.log.info({ engine: candidate.name }, 'transcription engine available');
-        break;
+    checking = (async () => {
+      for (const candidate of deps.engines) {
+        if (await candidate.available()) {
+          engine = candidate;
+          deps.log.info({ engine: candidate.name }, 'transcription engine available');
+          break;
+        }
       }
-    }
-    return engine;
+      return engine;
+    })().finally(() => {
+      checking = null;
+    });
+    return checking;
   }
 
   async function publish(
