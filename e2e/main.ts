@@ -25,25 +25,25 @@ const journeys: Journey[] = [
   ...profileSettingsJourneys,
 ];
 
-const baseUrl = process.env.E2E_BASE_URL;
-const idleBaseUrl = process.env.E2E_IDLE_BASE_URL;
+const { E2E_BASE_URL: baseUrl, E2E_IDLE_BASE_URL: idleBaseUrl } = process.env;
 if (!baseUrl || !idleBaseUrl) throw new Error('run through `npm run test:e2e`');
+const urls = { main: baseUrl, idle: idleBaseUrl };
 const filter = process.argv[2];
 
 const browser = await launchBrowser();
 let passed = 0;
 let failed = 0;
 const started = Date.now();
-for (const journey of journeys) {
-  if (filter && !journey.name.includes(filter)) continue;
+
+async function runOne(journey: Journey): Promise<void> {
   const skipReason = journey.skip ? await journey.skip() : null;
   if (skipReason) {
     console.log(`- skipped: ${journey.name} (${skipReason})`);
-    continue;
+    return;
   }
   const t0 = Date.now();
   try {
-    const url = journey.server === 'idle' ? idleBaseUrl : baseUrl;
+    const url = urls[journey.server ?? 'main'];
     await withJourneyContext(browser, url, journey.run, journey.name);
     passed += 1;
     console.log(`✓ ${journey.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -54,6 +54,17 @@ for (const journey of journeys) {
     );
   }
 }
+
+// Journeys use their own accounts and browser contexts, so they can run side by side
+// (E2E_WORKERS=2 roughly halves the time). The default is one at a time: with two, Chromium let a
+// page's Ctrl+N through to the browser now and then, and timing-sensitive journeys got flaky.
+const queue = journeys.filter((journey) => !filter || journey.name.includes(filter));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+await Promise.all(
+  Array.from({ length: workers }, async () => {
+    for (let journey = queue.shift(); journey; journey = queue.shift()) await runOne(journey);
+  }),
+);
 await browser.close();
 console.log(`e2e: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 writeFileSync(process.env.E2E_RESULT_FILE ?? '/dev/null', JSON.stringify({ passed, failed }));

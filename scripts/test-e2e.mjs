@@ -6,10 +6,19 @@
 // E2E_SERVER_ROOT=<checkout> runs the server (and its CLI) from another checkout, e.g. a worktree
 // of HEAD while this tree's server is mid-change; only the web app is then built here.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const serverRoot = process.env.E2E_SERVER_ROOT ?? '.';
 const ownServer = serverRoot === '.';
@@ -52,6 +61,18 @@ if (builtAt === 0 || sources.some((s) => newest(s) > builtAt)) {
   if (build.status !== 0) finish(0, 1);
 }
 
+// The servers run from a snapshot of the build, so another build of this checkout while the
+// journeys run (a second session, an editor's watcher) cannot pull the pages from under them.
+const dirs = [];
+const snapshot = mkdtempSync(join(tmpdir(), 'kaleido-e2e-build-'));
+dirs.push(snapshot);
+cpSync(join(serverRoot, 'apps/server/dist'), join(snapshot, 'apps/server/dist'), {
+  recursive: true,
+});
+cpSync('apps/web/dist', join(snapshot, 'apps/web/dist'), { recursive: true });
+symlinkSync(resolve(serverRoot, 'node_modules'), join(snapshot, 'node_modules'));
+const snapshotMain = join(snapshot, 'apps/server/dist/main.js');
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -64,7 +85,6 @@ function freePort() {
   });
 }
 
-const dirs = [];
 const servers = [];
 
 /** Accounts with a role, made by the operator CLI before the server holds the data directory. */
@@ -106,7 +126,7 @@ async function startServer(name, extraEnv) {
   const roleAccounts = name === 'main' ? createRoleAccounts(dataDir) : [];
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+  const child = spawn(process.execPath, ['--enable-source-maps', snapshotMain], {
     env: {
       ...process.env,
       PORT: String(port),
