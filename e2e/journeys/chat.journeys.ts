@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -275,6 +276,31 @@ export const chatJourneys: Journey[] = [
       await expectMessage(pageB, 'after the return', 'B live again');
       for (const text of ['before the drop', 'while away 1', 'while away 2', 'after the return'])
         assert.equal(await messages(pageB).getByText(text, { exact: true }).count(), 1, text);
+    },
+  },
+  {
+    name: 'chat: a long conversation opens at the newest and loads earlier pages on request',
+    async run(ctx) {
+      const { pageA, pageB, id } = await twoPeopleInAConversation(ctx, 'chat-long');
+      const { csrfToken } = (await (await pageA.request.get('/api/session')).json()) as {
+        csrfToken: string;
+      };
+      for (let i = 1; i <= 105; i += 1) {
+        const response = await pageA.request.post(`/api/chat/conversations/${id}/messages`, {
+          headers: { 'x-csrf-token': csrfToken },
+          data: { clientId: randomUUID(), content: `number ${i}` },
+        });
+        assert.equal(response.status(), 201);
+      }
+      await pageB.reload();
+      await expectMessage(pageB, 'number 105', 'B');
+      assert.equal(await messages(pageB).getByText('number 5', { exact: true }).count(), 0);
+      await pageB.getByRole('button', { name: 'Load earlier messages' }).click();
+      await expectMessage(pageB, 'number 1', 'B after loading earlier');
+      await pageB
+        .getByRole('button', { name: 'Load earlier messages' })
+        .waitFor({ state: 'detached' });
+      assert.equal(await messages(pageB).count(), 105);
     },
   },
   {

@@ -22,11 +22,14 @@ export async function fetchConversation(conversationId: string): Promise<Convers
   return conversation;
 }
 
-export async function fetchMessages(conversationId: string): Promise<Message[]> {
-  const { messages } = await api.get<{ messages: Message[]; hasMore: boolean }>(
-    `${BASE}/${encodeURIComponent(conversationId)}/messages?limit=200`,
-  );
-  return messages;
+/** A page of messages, ascending by seq: the newest, or those before `beforeSeq` (scroll back). */
+export function fetchMessages(
+  conversationId: string,
+  beforeSeq?: string,
+): Promise<{ messages: Message[]; hasMore: boolean }> {
+  const query = new URLSearchParams({ limit: '100' });
+  if (beforeSeq) query.set('beforeSeq', beforeSeq);
+  return api.get(`${BASE}/${encodeURIComponent(conversationId)}/messages?${query.toString()}`);
 }
 
 export async function searchUsers(q: string): Promise<UserSearchResult[]> {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessage } from '../hooks/message-cache';
 import { MessageItem } from './message-item';
 
@@ -7,18 +7,23 @@ export function MessageList({
   messages,
   userId,
   otherLastReadSeq,
+  earlier,
   onRetry,
 }: {
   messages: ChatMessage[];
   userId: string | undefined;
   otherLastReadSeq: string;
+  /** 'Load earlier messages', when there are older ones. */
+  earlier: ReactNode;
   onRetry: (message: ChatMessage) => void;
 }) {
   const end = useRef<HTMLLIElement>(null);
   const count = messages.length;
+  // Follow the newest message; older pages loaded above leave the view where it is.
+  const newestKey = messages.at(-1)?.client_id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+  }, [newestKey]);
 
   // 'Seen' goes under our newest message the other person has read.
   const read = BigInt(otherLastReadSeq || '0');
@@ -34,7 +39,12 @@ export function MessageList({
     );
   }
   return (
-    <div role="log" aria-label="Messages" className="min-h-0 flex-1 overflow-y-auto p-4">
+    <div
+      role="log"
+      aria-label="Messages"
+      className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4"
+    >
+      {earlier}
       <ol className="flex flex-col gap-3">
         {messages.map((message) => (
           <MessageItem

@@ -1,5 +1,6 @@
 import type { ChatUser, Conversation } from '@kaleido/shared/chat/chat.schemas';
 import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { chatKeys, fetchConversation } from '../api/chat-requests';
 import { useConversationMessages } from '../hooks/use-conversation-messages';
@@ -25,7 +26,10 @@ export function MessagePane({
     retry: false,
   });
   const conversation = listed ?? single.data;
-  const { query, otherTyping } = useConversationMessages(conversationId, me.id ?? undefined);
+  const { query, otherTyping, hasEarlier, loadingEarlier, loadEarlier } = useConversationMessages(
+    conversationId,
+    me.id ?? undefined,
+  );
   const send = useSendMessage(conversationId, me);
   const name = conversation?.other_participant.full_name;
 
@@ -49,6 +53,19 @@ export function MessagePane({
           messages={query.data}
           userId={me.id ?? undefined}
           otherLastReadSeq={conversation?.other_last_read_seq ?? '0'}
+          earlier={
+            hasEarlier ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="self-center"
+                disabled={loadingEarlier}
+                onClick={() => void loadEarlier()}
+              >
+                Load earlier messages
+              </Button>
+            ) : null
+          }
           onRetry={(message) => {
             if (message.outgoing) void send(message.outgoing, message.client_id);
           }}

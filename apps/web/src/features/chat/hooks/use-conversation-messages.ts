@@ -1,6 +1,6 @@
 import { TYPING_TTL_MS } from '@kaleido/shared/chat/chat.schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { eventData, realtime } from '../../../lib/realtime';
 import { chatKeys, fetchMessages, markRead } from '../api/chat-requests';
 import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
@@ -16,12 +16,18 @@ export function useConversationMessages(conversationId: string, userId: string |
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: chatKeys.messages(conversationId),
-    queryFn: (): Promise<ChatMessage[]> => fetchMessages(conversationId),
+    queryFn: async (): Promise<ChatMessage[]> => {
+      const page = await fetchMessages(conversationId);
+      setHasEarlier(page.hasMore);
+      return page.messages;
+    },
     // Live events keep the cache current; a refetch would only race them.
     staleTime: Infinity,
     gcTime: 0,
   });
   const [otherTyping, setOtherTyping] = useState(false);
+  const [hasEarlier, setHasEarlier] = useState(false);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
   const loaded = query.isSuccess;
 
   useEffect(() => {
@@ -73,5 +79,22 @@ export function useConversationMessages(conversationId: string, userId: string |
     return () => document.removeEventListener('visibilitychange', mark);
   }, [conversationId, newest]);
 
-  return { query, otherTyping };
+  /** Scrolling back: the page before the oldest message shown. */
+  const loadEarlier = useCallback(async () => {
+    const key = chatKeys.messages(conversationId);
+    const oldest = queryClient.getQueryData<ChatMessage[]>(key)?.find((m) => !m.status)?.seq;
+    if (!oldest) return;
+    setLoadingEarlier(true);
+    try {
+      const page = await fetchMessages(conversationId, oldest);
+      for (const message of page.messages) upsertMessage(queryClient, message);
+      setHasEarlier(page.hasMore);
+    } catch {
+      toastChatError(CHAT_ERRORS.loadMessages);
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }, [conversationId, queryClient]);
+
+  return { query, otherTyping, hasEarlier, loadingEarlier, loadEarlier };
 }
