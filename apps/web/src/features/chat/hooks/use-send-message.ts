@@ -81,6 +81,8 @@ export function useSendMessage(conversationId: string, sender: ChatUser) {
       upsertMessage(queryClient, pending);
       try {
         upsertMessage(queryClient, await post(conversationId, clientId, outgoing));
+        // The stored copy plays from the server now; a failed one keeps its recording to retry.
+        if (outgoing.kind === 'voice') URL.revokeObjectURL(outgoing.url);
         return null;
       } catch (error) {
         const rejected =
