@@ -89,15 +89,20 @@ export function createVoiceNotesService(deps: {
     async onTranscribed(id, text) {
       const note = await repository.find(id);
       if (!note) return;
+      const dropAudio =
+        note.fileId !== null && !(await repository.settings(note.ownerId)).keepAudio;
+      const file = dropAudio && note.fileId ? await deps.files.find(note.fileId) : null;
+      // One update, so nobody sees the transcript done while the audio is still due to go.
       // A person's correction wins over a late engine result.
-      if (!note.transcriptEdited)
-        await repository.update(id, { transcript: text, transcriptStatus: 'done' }, now());
-      const settings = await repository.settings(note.ownerId);
-      if (!settings.keepAudio && note.fileId) {
-        const file = await deps.files.find(note.fileId);
-        await repository.update(id, { fileId: null }, now());
-        if (file) await deps.files.remove([file]);
-      }
+      await repository.update(
+        id,
+        {
+          ...(!note.transcriptEdited && { transcript: text, transcriptStatus: 'done' as const }),
+          ...(dropAudio && { fileId: null }),
+        },
+        now(),
+      );
+      if (file) await deps.files.remove([file]);
     },
     async onFailed(id) {
       await repository.update(id, { transcriptStatus: 'failed' }, now());
