@@ -11,9 +11,12 @@ export function useRealtimeConnection(): void {
     if (!userId) return;
     realtime.start();
     const stopListening = realtime.onSessionEnded((reason) => {
-      if (reason === 'session_ended') {
-        // Closed without a reason: ask the server whether the session still stands.
-        void reload();
+      if (reason === 'session_ended' || reason === 'password_changed') {
+        // Closed without a reason, or a password change (which renews this tab's own cookie):
+        // ask the server whether this session still stands, and reconnect if it does.
+        void reload().then((info) => {
+          if (info.user?.id === userId) realtime.start();
+        });
         return;
       }
       uiActions.resetForSignOut();
