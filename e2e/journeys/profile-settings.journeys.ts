@@ -360,6 +360,12 @@ export const profileSettingsJourneys: Journey[] = [
         null,
         { timeout: 5_000 },
       );
+      // Wherever the avatar appears: the page header's account menu and the top bar's user menu.
+      for (const menu of ['avatar-menu-trigger', 'user-menu-trigger']) {
+        const shown = page.getByTestId(menu).getByTestId('avatar-image');
+        await expectVisible(shown, `avatar in ${menu}`);
+        assert.match((await shown.getAttribute('src')) ?? '', /^\/api\/files\/avatar\//);
+      }
     },
   },
   {

@@ -176,8 +176,10 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     }),
     now,
   });
+  const profileRepository = createProfileRepository(db);
   const sessions = createSessionService({
     secret: authSecret,
+    avatarOf: async (userId) => (await profileRepository.find(userId))?.avatarUrl || null,
     sessions: sessionRepository,
     accounts,
     securityEvents,
@@ -209,7 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   registerAccountsRoutes(app, accounts);
   registerNotificationsRoutes(app, notifications);
   const profile = createProfileService({
-    repository: createProfileRepository(db),
+    repository: profileRepository,
     accounts,
     files,
     sharesInsightsWithClients: async (userId) =>

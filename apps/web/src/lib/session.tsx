@@ -19,6 +19,7 @@ const SIGNED_OUT: SessionInfo = {
   isFirstTimeAdmin: false,
   csrfToken: null,
   endedReason: null,
+  avatarUrl: null,
   idleTimeoutMinutes: 30,
 };
 

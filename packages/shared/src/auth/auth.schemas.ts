@@ -108,6 +108,8 @@ export const SessionInfoSchema = z.object({
     })
     .nullable(),
   isFirstTimeAdmin: z.boolean(),
+  /** The profile picture (user_profile.avatar_url), shown wherever the avatar appears. */
+  avatarUrl: z.string().nullable(),
   csrfToken: z.string().nullable(),
   /** Why there is no session, when the server knows (e.g. the idle timeout ended it). */
   endedReason: z.enum(['session_timeout', 'session_expired']).nullable(),

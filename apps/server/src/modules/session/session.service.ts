@@ -48,6 +48,8 @@ export function createSessionService(deps: {
   bus: EventBus;
   /** Signs the session cookie (AUTH_SECRET or the generated one). */
   secret: string;
+  /** The user's avatar URL, if they set one (the profile module's). */
+  avatarOf: (userId: string) => Promise<string | null>;
   now?: () => Date;
 }) {
   const cookieName = sessionCookieName(deps.config.publicUrl.startsWith('https://'));
@@ -148,6 +150,7 @@ export function createSessionService(deps: {
           effectiveRole: null,
           profile: null,
           isFirstTimeAdmin: false,
+          avatarUrl: null,
           csrfToken: null,
           endedReason: state.endedReason,
           idleTimeoutMinutes,
@@ -160,6 +163,7 @@ export function createSessionService(deps: {
         effectiveRole: context.effectiveRole,
         profile: context.profile,
         isFirstTimeAdmin: context.isFirstTimeAdmin,
+        avatarUrl: await deps.avatarOf(state.user.id).catch(() => null),
         csrfToken: state.session.csrfToken,
         endedReason: null,
         idleTimeoutMinutes,

@@ -177,6 +177,17 @@ describe('session info', () => {
     expect((await client.loadSession()).user).not.toBeNull();
   });
 
+  it('carries the avatar the user set, for every place that shows it', async () => {
+    const { client } = await signedInClient(app);
+    expect((await client.loadSession()).avatarUrl).toBeNull();
+    const url = 'https://images.example.com/me.png';
+    const saved = await client.request('PATCH', '/api/profile', {
+      body: { field: 'avatar_url', value: url },
+    });
+    expect(saved.status).toBe(200);
+    expect((await client.loadSession()).avatarUrl).toBe(url);
+  });
+
   it('refuses a forged cookie', async () => {
     const client = new TestClient(app.app, '10.4.0.10');
     client.cookies.set('kaleido.session_token', 'made-up-token.signature');

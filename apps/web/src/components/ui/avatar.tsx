@@ -1,7 +1,28 @@
 import { cn } from '../../lib/cn';
 
-/** A round letter avatar; the letters are decided by the caller (SPEC §2 avatar rules). */
-export function LetterAvatar({ letters, large = false }: { letters: string; large?: boolean }) {
+/**
+ * A round avatar: the person's picture when they uploaded one, else letters decided by the
+ * caller (SPEC §2 avatar rules). Decorative either way: the menu button carries the name.
+ */
+export function LetterAvatar({
+  letters,
+  large = false,
+  imageUrl = null,
+}: {
+  letters: string;
+  large?: boolean;
+  imageUrl?: string | null;
+}) {
+  if (imageUrl) {
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        data-testid="avatar-image"
+        className={cn('shrink-0 rounded-full object-cover', large ? 'size-9' : 'size-8')}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"

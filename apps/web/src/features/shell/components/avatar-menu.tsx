@@ -79,7 +79,11 @@ export function AvatarMenu() {
         className="rounded-full"
         data-testid="avatar-menu-trigger"
       >
-        <LetterAvatar letters={nameInitials(session.profile?.fullName)} large />
+        <LetterAvatar
+          letters={nameInitials(session.profile?.fullName)}
+          imageUrl={session.avatarUrl}
+          large
+        />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="flex flex-col">

@@ -27,7 +27,7 @@ export function UserMenu() {
         className="rounded-full focus-visible:outline-2"
         data-testid="user-menu-trigger"
       >
-        <LetterAvatar letters={emailInitial(email)} />
+        <LetterAvatar letters={emailInitial(email)} imageUrl={session.avatarUrl} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="truncate text-muted-foreground">{email}</DropdownMenuLabel>
