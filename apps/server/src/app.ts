@@ -38,6 +38,7 @@ import { createLocalFileStorage } from './modules/files/file-storage';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService, type FilesService } from './modules/files/files.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerPublicConfigRoutes } from './modules/health/public-config.routes';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxRepository } from './modules/mail/outbox.repository';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
 
   registerSessionGuard(app, sessions);
   registerHealthRoutes(app, { database, mailer, speech });
+  registerPublicConfigRoutes(app, config);
   registerMailboxRoutes(app, { mailer, outbox });
   registerAuthRoutes(app, authService);
   registerTwoFactorRoutes(app, twoFactor);

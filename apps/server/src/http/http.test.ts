@@ -132,6 +132,17 @@ describe('headers on every response', () => {
 });
 
 describe('operations endpoints', () => {
+  it('/api/config tells the web app the support address (SUPPORT_EMAIL)', async () => {
+    const custom = await createTestApp({ SUPPORT_EMAIL: 'help@clinic.example' });
+    try {
+      expect((await new TestClient(custom.app).get('/api/config')).json()).toEqual({
+        supportEmail: 'help@clinic.example',
+      });
+    } finally {
+      await custom.close();
+    }
+  });
+
   it('/healthz answers while alive', async () => {
     const response = await new TestClient(app.app).get('/healthz');
     expect(response.status).toBe(200);
