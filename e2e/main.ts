@@ -36,7 +36,7 @@ let failed = 0;
 const started = Date.now();
 
 async function runOne(journey: Journey): Promise<void> {
-  const skipReason = journey.skip ? await journey.skip() : null;
+  const skipReason = journey.unavailableBecause ? await journey.unavailableBecause() : null;
   if (skipReason) {
     console.log(`- skipped: ${journey.name} (${skipReason})`);
     return;

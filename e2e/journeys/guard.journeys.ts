@@ -87,7 +87,7 @@ export const guardJourneys: Journey[] = [
   },
   {
     name: 'guard: a client works in /client and is moved there from /admin',
-    skip: needsRoleAccount('client'),
+    unavailableBecause: needsRoleAccount('client'),
     async run({ newPage }) {
       const page = await newPage();
       await signInThroughUi(page, mustHave('client'));
@@ -110,7 +110,7 @@ export const guardJourneys: Journey[] = [
   },
   {
     name: 'guard: a first-time admin chooses an interface, then switches view',
-    skip: needsRoleAccount('admin'),
+    unavailableBecause: needsRoleAccount('admin'),
     async run({ newPage, checkA11y }) {
       const page = await newPage();
       await signInThroughUi(page, mustHave('admin'), '/interface-selection');

@@ -80,7 +80,8 @@ export const profileSettingsJourneys: Journey[] = [
   },
   {
     name: 'admin: read-only profile fields with tooltip (client interface); six settings tabs, retention error (admin interface)',
-    skip: () => Promise.resolve(roleAccount('admin') ? null : 'no admin account from the CLI'),
+    unavailableBecause: () =>
+      Promise.resolve(roleAccount('admin') ? null : 'no admin account from the CLI'),
     async run({ newPage, checkA11y }) {
       const admin = roleAccount('admin');
       assert.ok(admin);

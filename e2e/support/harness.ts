@@ -66,7 +66,7 @@ export interface JourneyContext {
 export interface Journey {
   name: string;
   /** Set when the journey cannot run here; the reason is printed. */
-  skip?: () => Promise<string | null>;
+  unavailableBecause?: () => Promise<string | null>;
   run: (ctx: JourneyContext) => Promise<void>;
   /** Which server the journey needs: the default one, or the one with a short idle timeout. */
   server?: 'main' | 'idle';
