@@ -406,7 +406,12 @@ console.log(
   `Kaleido realtime bench · ${SOCKETS} sockets in ${SOCKETS / 2} pairs · ${RATE} msg/s · ` +
     `${SECONDS} s phases · ${CONCURRENCY} in flight · ${IDLE} idle sockets · ${database}`,
 );
-const kaleido = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], '/readyz');
+// BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the Kaleido server.
+const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+const kaleido = await startProcess(
+  [...serverFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
+  '/readyz',
+);
 const relay = await startProcess(['-e', RELAY], '/');
 let k;
 let r;
