@@ -24,7 +24,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerChatAccountData } from './modules/chat/chat-account-data';
-import { createChatRepository } from './modules/chat/chat.repository';
+import { createConversationsRepository } from './modules/chat/conversations.repository';
+import { createMessagesRepository } from './modules/chat/messages.repository';
 import {
   chatTranscriptionHooks,
   registerChatTranscriptionTarget,
@@ -260,7 +261,8 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     }),
   );
   const chat = createChatService({
-    repository: createChatRepository(db),
+    conversations: createConversationsRepository(db),
+    messages: createMessagesRepository(db),
     files,
     bus,
     notifications,

@@ -1,5 +1,6 @@
 import type { SpeechService } from '../speech/speech.service';
-import type { ChatHooks, ChatService } from './chat.service';
+import type { ChatHooks } from './chat-hooks';
+import type { ChatService } from './chat.service';
 
 /** The speech queue's name for chat voice messages (`transcription_jobs.target_kind`). */
 export const CHAT_TRANSCRIPTION_TARGET = 'chat-message';

@@ -1,0 +1,286 @@
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { createBatcher } from '../../db/batcher';
+import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema/accounts';
+import { conversations, userInputs } from '../../db/schema/chat';
+import { files } from '../../db/schema/files';
+import type { InputType } from '@kaleido/shared/chat/chat.schemas';
+import type { MessageRecord } from './chat-records';
+import { rowsOf } from './conversations.repository';
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
+
+export interface NewMessage {
+  userId: string;
+  clientId: string;
+  conversationId: string;
+  content: string;
+  inputType: InputType;
+  audioUrl?: string | null;
+  mediaFileId?: string | null;
+  at: Date;
+}
+
+/** What became of one message handed to `append`. */
+export type AppendOutcome =
+  | { kind: 'created'; record: MessageRecord; participants: (string | null)[] }
+  /** This sender already used the clientId (a retry, or a race with one). */
+  | { kind: 'repeated' }
+  /** No such conversation, or the sender does not take part in it. */
+  | { kind: 'refused' };
+
+interface RawAppendRow {
+  n: number;
+  participant_one_id: string | null;
+  participant_two_id: string | null;
+  allowed: boolean;
+  first_use: boolean;
+  id: string | null;
+  seq: string;
+  updated_seq: string | null;
+  client_id: string;
+  conversation_id: string;
+  user_id: string | null;
+  content: string;
+  input_type: InputType;
+  privacy_level: string;
+  emotional_state: Record<string, unknown>;
+  audio_url: string | null;
+  media_file_id: string | null;
+  created_at: Date | string;
+  sender_name: string | null;
+  sender_email: string | null;
+  media_mime: string | null;
+  media_name: string | null;
+  media_size: string | null;
+}
+
+const fromRaw = (row: RawAppendRow & { id: string }): MessageRecord => ({
+  id: row.id,
+  seq: Number(row.seq),
+  updatedSeq: row.updated_seq === null ? null : Number(row.updated_seq),
+  clientId: row.client_id,
+  conversationId: row.conversation_id,
+  userId: row.user_id,
+  content: row.content,
+  inputType: row.input_type,
+  privacyLevel: row.privacy_level,
+  emotionalState: row.emotional_state,
+  audioUrl: row.audio_url,
+  mediaFileId: row.media_file_id,
+  createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  senderName: row.sender_name,
+  senderEmail: row.sender_email,
+  mediaMime: row.media_mime,
+  mediaName: row.media_name,
+  mediaSize: row.media_size === null ? null : Number(row.media_size),
+});
+
+const messageColumns = {
+  id: userInputs.id,
+  seq: userInputs.seq,
+  updatedSeq: userInputs.updatedSeq,
+  clientId: userInputs.clientId,
+  conversationId: userInputs.conversationId,
+  userId: userInputs.userId,
+  content: userInputs.content,
+  inputType: userInputs.inputType,
+  privacyLevel: userInputs.privacyLevel,
+  emotionalState: userInputs.emotionalState,
+  audioUrl: userInputs.audioUrl,
+  mediaFileId: userInputs.mediaFileId,
+  createdAt: userInputs.createdAt,
+  senderName: profiles.fullName,
+  senderEmail: profiles.email,
+  mediaMime: files.mime,
+  mediaName: files.originalName,
+  mediaSize: files.sizeBytes,
+};
+
+/**
+ * Appends messages, many per statement. Each conversation row is locked (in id order, so two
+ * batches never deadlock) and its updated_at moved before its messages take their `seq`, so
+ * within a conversation `seq` order is commit order: a client that has seen seq N can never
+ * later miss a committed message below N. The sender must be a participant; a clientId the
+ * sender already used inserts nothing.
+ */
+async function appendMany(db: Db, messages: NewMessage[]): Promise<AppendOutcome[]> {
+  const input = JSON.stringify(
+    messages.map((m, n) => ({
+      n,
+      user_id: m.userId,
+      client_id: m.clientId,
+      conversation_id: m.conversationId,
+      content: m.content,
+      input_type: m.inputType,
+      audio_url: m.audioUrl ?? null,
+      media_file_id: m.mediaFileId ?? null,
+      at: m.at.toISOString(),
+    })),
+  );
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as t(n int, user_id uuid, client_id uuid,
+        conversation_id uuid, content text, input_type text, audio_url text, media_file_id uuid,
+        at timestamptz)
+    ), allowed as (
+      select c.id from conversations c
+      where exists (select 1 from input i where i.conversation_id = c.id
+        and i.user_id in (c.participant_one_id, c.participant_two_id))
+      order by c.id
+      for update
+    ), touched as (
+      update conversations c set updated_at = latest.at
+      from (select conversation_id, max(at) as at from input group by conversation_id) latest
+      where c.id = latest.conversation_id and c.id in (select id from allowed)
+      returning c.id, c.participant_one_id, c.participant_two_id
+    ), inserted as (
+      insert into user_inputs (user_id, client_id, conversation_id, content, input_type,
+        audio_url, media_file_id, created_at)
+      select i.user_id, i.client_id, i.conversation_id, i.content, i.input_type, i.audio_url,
+        i.media_file_id, i.at
+      from input i
+      join touched t on t.id = i.conversation_id
+        and i.user_id in (t.participant_one_id, t.participant_two_id)
+      order by i.n
+      on conflict (user_id, client_id) do nothing
+      returning *
+    )
+    select i.n, t.participant_one_id, t.participant_two_id, t.id is not null as allowed,
+      -- Only the first allowed use of a clientId in the batch can be the row inserted.
+      row_number() over (partition by i.user_id, i.client_id, t.id is not null order by i.n) = 1
+        as first_use,
+      ins.id, ins.seq::text as seq, ins.updated_seq::text as updated_seq,
+      ins.client_id, ins.conversation_id, ins.user_id, ins.content, ins.input_type,
+      ins.privacy_level, ins.emotional_state, ins.audio_url, ins.media_file_id, ins.created_at,
+      p.full_name as sender_name, p.email as sender_email,
+      f.mime as media_mime, f.original_name as media_name, f.size_bytes::text as media_size
+    from input i
+    left join touched t on t.id = i.conversation_id
+      and i.user_id in (t.participant_one_id, t.participant_two_id)
+    left join inserted ins on ins.user_id = i.user_id and ins.client_id = i.client_id
+    left join profiles p on p.user_id = ins.user_id
+    left join files f on f.id = ins.media_file_id
+    order by i.n`);
+  return rowsOf<RawAppendRow>(result).map((row): AppendOutcome => {
+    if (!row.allowed) return { kind: 'refused' };
+    if (row.id === null || !row.first_use) return { kind: 'repeated' };
+    return {
+      kind: 'created',
+      record: fromRaw({ ...row, id: row.id }),
+      participants: [row.participant_one_id, row.participant_two_id],
+    };
+  });
+}
+
+/** Messages: appending (batched), reading pages, resume, and changing content in place. */
+export function createMessagesRepository(db: Db) {
+  const selectMessages = () =>
+    db
+      .select(messageColumns)
+      .from(userInputs)
+      .leftJoin(profiles, eq(profiles.userId, userInputs.userId))
+      .leftJoin(files, eq(files.id, userInputs.mediaFileId));
+
+  return {
+    /** One message; concurrent calls share a statement (see `appendMany`). */
+    append: createBatcher<NewMessage, AppendOutcome>({
+      run: (messages) => appendMany(db, messages),
+      maxBatch: 100,
+    }),
+
+    /** Changes a message's content in place, giving it a new position in the stream. */
+    async updateMessageContent(id: string, content: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const target = await tx
+          .select({ conversationId: userInputs.conversationId })
+          .from(userInputs)
+          .where(eq(userInputs.id, id));
+        const conversationId = target[0]?.conversationId;
+        if (!conversationId) return false;
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(eq(conversations.id, conversationId))
+          .for('update');
+        await tx
+          .update(userInputs)
+          .set({
+            content,
+            updatedSeq: sql`nextval(pg_get_serial_sequence('user_inputs', 'seq'))`,
+          })
+          .where(eq(userInputs.id, id));
+        return true;
+      });
+    },
+
+    async findMessage(id: string): Promise<MessageRecord | null> {
+      const rows = await selectMessages().where(eq(userInputs.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findMessageByClientId(userId: string, clientId: string): Promise<MessageRecord | null> {
+      const rows = await selectMessages()
+        .where(and(eq(userInputs.userId, userId), eq(userInputs.clientId, clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A page of messages in ascending seq: after a seq, before one, or the newest. */
+    async listMessages(
+      conversationId: string,
+      page: { afterSeq?: number; beforeSeq?: number; limit: number },
+    ): Promise<MessageRecord[]> {
+      const inConversation = eq(userInputs.conversationId, conversationId);
+      if (page.afterSeq !== undefined) {
+        return selectMessages()
+          .where(and(inConversation, gt(userInputs.seq, page.afterSeq)))
+          .orderBy(asc(userInputs.seq))
+          .limit(page.limit);
+      }
+      const where: SQL | undefined =
+        page.beforeSeq !== undefined
+          ? and(inConversation, lt(userInputs.seq, page.beforeSeq))
+          : inConversation;
+      const newestFirst = await selectMessages()
+        .where(where)
+        .orderBy(desc(userInputs.seq))
+        .limit(page.limit);
+      return newestFirst.reverse();
+    },
+
+    /** Messages new or changed after `afterSeq`, in stream order (resume). */
+    async changedSince(
+      conversationId: string,
+      afterSeq: number,
+      limit: number,
+    ): Promise<MessageRecord[]> {
+      const position = sql`greatest(${userInputs.seq}, coalesce(${userInputs.updatedSeq}, 0))`;
+      return selectMessages()
+        .where(
+          and(
+            eq(userInputs.conversationId, conversationId),
+            or(gt(userInputs.seq, afterSeq), gt(userInputs.updatedSeq, afterSeq)),
+          ),
+        )
+        .orderBy(asc(position))
+        .limit(limit);
+    },
+
+    /** Everything a user sent, oldest first (their data export). */
+    async sentBy(userId: string) {
+      return db
+        .select({
+          id: userInputs.id,
+          conversation_id: userInputs.conversationId,
+          content: userInputs.content,
+          input_type: userInputs.inputType,
+          media_file_id: userInputs.mediaFileId,
+          created_at: userInputs.createdAt,
+        })
+        .from(userInputs)
+        .where(eq(userInputs.userId, userId))
+        .orderBy(asc(userInputs.seq));
+    },
+  };
+}
