@@ -1,23 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { createBatcher } from '../db/batcher';
 import type { EventBus, RoomEvent } from './event-bus';
 
 const CHANNEL = 'kaleido_events';
 // NOTIFY payloads must stay under 8000 bytes; larger events travel through a table.
-const MAX_INLINE_BYTES = 7000;
+const MAX_PAYLOAD_BYTES = 7000;
 
+/** One NOTIFY payload: several small events, or the id of one large event in realtime_spill. */
 interface Envelope {
   /** Which instance published it (every instance, the sender included, delivers it). */
   origin: string;
-  event?: RoomEvent;
+  /** Distinct per payload: PostgreSQL folds identical payloads of one transaction into one. */
+  n: number;
+  events?: RoomEvent[];
   spillId?: string;
 }
 
 /**
  * Fan-out between server instances over PostgreSQL LISTEN/NOTIFY: a message sent through one
- * instance reaches sockets on every other. One dedicated connection listens and reconnects
- * after a drop.
+ * instance reaches sockets on every other. Events published while a NOTIFY is out are packed
+ * into as few payloads as fit and sent by one statement, in publish order (one batch at a time),
+ * so a burst of chat messages costs a round trip per batch rather than per event. One dedicated
+ * connection listens and reconnects after a drop.
  */
 export function createPostgresEventBus(
   pool: pg.Pool,
@@ -28,28 +34,98 @@ export function createPostgresEventBus(
   const handlers = new Set<(event: RoomEvent) => void>();
   let listener: pg.Client | null = null;
   let closed = false;
+  let counter = 0;
 
-  async function deliver(payload: string) {
-    const envelope = JSON.parse(payload) as Envelope;
-    let event = envelope.event;
-    if (!event && envelope.spillId) {
-      const { rows } = await pool.query<{ payload: RoomEvent }>(
-        'select payload from realtime_spill where id = $1',
-        [envelope.spillId],
-      );
-      event = rows[0]?.payload;
+  /** Packs events into envelopes in order, spilling any event too large for a payload. */
+  async function envelopesOf(events: RoomEvent[]): Promise<string[]> {
+    const payloads: string[] = [];
+    let packed: string[] = [];
+    let packedBytes = 0;
+    const seal = () => {
+      if (packed.length === 0) return;
+      payloads.push(`{"origin":"${origin}","n":${counter++},"events":[${packed.join(',')}]}`);
+      packed = [];
+      packedBytes = 0;
+    };
+    for (const event of events) {
+      const json = JSON.stringify(event);
+      const bytes = Buffer.byteLength(json);
+      if (bytes > MAX_PAYLOAD_BYTES - 200) {
+        seal();
+        const spillId = randomUUID();
+        await pool.query('insert into realtime_spill (id, payload) values ($1, $2)', [
+          spillId,
+          json,
+        ]);
+        payloads.push(JSON.stringify({ origin, n: counter++, spillId } satisfies Envelope));
+        continue;
+      }
+      if (packedBytes + bytes + 1 > MAX_PAYLOAD_BYTES - 200) seal();
+      packed.push(json);
+      packedBytes += bytes + 1;
     }
-    if (!event) return;
-    for (const handler of handlers) handler(event);
+    seal();
+    return payloads;
+  }
+
+  const notify = createBatcher<RoomEvent, null>({
+    // One batch at a time keeps this instance's events in publish order.
+    concurrency: 1,
+    maxBatch: 500,
+    run: async (events) => {
+      const payloads = await envelopesOf(events);
+      await pool.query(
+        'select pg_notify($1, p) from unnest($2::text[]) with ordinality as t(p, i) order by i',
+        [CHANNEL, payloads],
+      );
+      return events.map(() => null);
+    },
+  });
+
+  // Deliveries stay in arrival order even when one waits for its spilled event.
+  let delivering: Promise<void> = Promise.resolve();
+  let waiting = 0;
+
+  function dispatch(events: RoomEvent[]) {
+    for (const event of events) for (const handler of handlers) handler(event);
+  }
+
+  async function fetchSpilled(spillId: string): Promise<RoomEvent[]> {
+    const { rows } = await pool.query<{ payload: RoomEvent }>(
+      'select payload from realtime_spill where id = $1',
+      [spillId],
+    );
+    return rows[0] ? [rows[0].payload] : [];
+  }
+
+  function receive(payload: string) {
+    const envelope = JSON.parse(payload) as Envelope;
+    if (envelope.events && waiting === 0) {
+      dispatch(envelope.events);
+      return;
+    }
+    waiting += 1;
+    delivering = delivering
+      .then(async () => {
+        const events =
+          envelope.events ?? (envelope.spillId ? await fetchSpilled(envelope.spillId) : []);
+        dispatch(events);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'realtime delivery failed'))
+      .finally(() => {
+        waiting -= 1;
+      });
   }
 
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      deliver(message.payload).catch((error: unknown) =>
-        log.error({ err: error }, 'realtime delivery failed'),
-      );
+      try {
+        receive(message.payload);
+      } catch (error) {
+        log.error({ err: error }, 'realtime delivery failed');
+      }
     });
     client.on('error', (error) => {
       log.warn({ err: error }, 'realtime listener lost its connection; reconnecting');
@@ -73,16 +149,7 @@ export function createPostgresEventBus(
   return {
     async publish(event) {
       await ready;
-      let envelope: Envelope = { origin, event };
-      if (Buffer.byteLength(JSON.stringify(envelope)) > MAX_INLINE_BYTES) {
-        const spillId = randomUUID();
-        await pool.query('insert into realtime_spill (id, payload) values ($1, $2)', [
-          spillId,
-          JSON.stringify(event),
-        ]);
-        envelope = { origin, spillId };
-      }
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(envelope)]);
+      await notify(event);
     },
     subscribe(handler) {
       handlers.add(handler);
