@@ -13,8 +13,9 @@
 // to measure on PostgreSQL. Accounts are signed up over HTTP and verified from the local outbox
 // (argon2id twice per account: ~20-60 s of setup per 1,000 sockets on two cores).
 // A figure, not a test: no assertions.
-/* global fetch, setInterval, clearInterval, performance */
+/* global fetch, setInterval, clearInterval, performance, Buffer */
 import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -139,21 +140,38 @@ class Account {
   async request(method, path, body) {
     const headers = { 'user-agent': 'kaleido-bench', cookie: this.cookie };
     if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(this.baseUrl + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    for (const line of response.headers.getSetCookie()) {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const response = await send(this.baseUrl + path, method, headers, payload);
+    for (const line of response.setCookie) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
       this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
-    const text = await response.text();
-    return { status: response.status, json: () => JSON.parse(text) };
+    return { status: response.status, json: () => JSON.parse(response.text) };
   }
+}
+
+// node:http over kept-alive connections: fetch costs the client ~1 ms of CPU per request,
+// which on two shared cores would be measured as server slowness.
+const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+function send(url, method, headers, payload) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          setCookie: res.headers['set-cookie'] ?? [],
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 async function createAccounts(baseUrl, count) {

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '@kaleido/shared/realtime/events';
+import { notifications as notificationsTable } from '../db/schema/notifications';
 import { signedInClient } from '../../test/accounts-fixtures';
 import { TestClient } from '../../test/http-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -151,6 +153,19 @@ describe('notifications', () => {
     }>();
     expect(notifications).toHaveLength(50);
     expect(notifications[0]?.title).toBe('n54');
+
+    // Notifications created at the same moment share statements; the table still keeps 50.
+    const other = await signedInClient(app);
+    await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        app.notifications.notify(other.userId, { type: 'chat', title: `b${i}`, message: 'm' }),
+      ),
+    );
+    const stored = await app.database.db
+      .select({ id: notificationsTable.id })
+      .from(notificationsTable)
+      .where(eq(notificationsTable.userId, other.userId));
+    expect(stored).toHaveLength(50);
   });
 
   it("cannot read or touch someone else's", async () => {

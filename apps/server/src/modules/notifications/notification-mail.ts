@@ -22,9 +22,10 @@ export function createNotificationMail(deps: {
   now: () => Date;
 }) {
   return async function emailIfAway(userId: string, notification: Notification): Promise<void> {
-    if (!(await deps.wantsEmail(userId))) return;
+    // Most recipients are active (a chat partner usually is): ask that first, it is batched.
     const last = await deps.lastActivityOf(userId);
     if (last && deps.now().getTime() - last.getTime() < AWAY_AFTER_MS) return;
+    if (!(await deps.wantsEmail(userId))) return;
     const to = await deps.emailOf(userId);
     if (!to) return;
     try {

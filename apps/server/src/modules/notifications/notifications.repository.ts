@@ -1,28 +1,52 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+interface NewNotification {
+  userId: string;
+  type: NotificationRow['type'];
+  title: string;
+  message: string;
+  link: string | null;
+}
+
 export function createNotificationsRepository(db: Db) {
+  // A busy chat notifies on every message: notifications created together share statements.
+  const insertOne = createBatcher<NewNotification & { createdAt: Date }, NotificationRow>({
+    run: async (rows) => {
+      const withIds = rows.map((row) => ({ ...row, id: randomUUID() }));
+      const inserted = await db.insert(notifications).values(withIds).returning();
+      const byId = new Map(inserted.map((row) => [row.id, row]));
+      return withIds.map((row) => {
+        const stored = byId.get(row.id);
+        if (!stored) throw new Error('notification insert returned no row');
+        return stored;
+      });
+    },
+  });
+  const trimOne = createBatcher<{ userId: string; keep: number }, null>({
+    run: async (requests) => {
+      for (const keep of new Set(requests.map((r) => r.keep))) {
+        const users = [...new Set(requests.filter((r) => r.keep === keep).map((r) => r.userId))];
+        await db.execute(sql`
+          delete from notifications where id in (
+            select id from (
+              select id, row_number() over (partition by user_id order by created_at desc, id desc)
+                as position
+              from notifications where user_id in ${users}
+            ) ranked where position > ${keep})`);
+      }
+      return requests.map(() => null);
+    },
+  });
+
   return {
-    async insert(
-      row: {
-        userId: string;
-        type: NotificationRow['type'];
-        title: string;
-        message: string;
-        link: string | null;
-      },
-      at: Date,
-    ) {
-      const rows = await db
-        .insert(notifications)
-        .values({ ...row, createdAt: at })
-        .returning();
-      const inserted = rows[0];
-      if (!inserted) throw new Error('notification insert returned no row');
-      return inserted;
+    async insert(row: NewNotification, at: Date) {
+      return insertOne({ ...row, createdAt: at });
     },
 
     async listNewest(userId: string, limit: number) {
@@ -59,15 +83,7 @@ export function createNotificationsRepository(db: Db) {
 
     /** Keeps only the newest `keep` of a user's notifications. */
     async trim(userId: string, keep: number) {
-      const newest = db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt))
-        .limit(keep);
-      await db
-        .delete(notifications)
-        .where(and(eq(notifications.userId, userId), notInArray(notifications.id, newest)));
+      await trimOne({ userId, keep });
     },
   };
 }

@@ -1,20 +1,35 @@
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, max, ne } from 'drizzle-orm';
+import { createBatchLoader } from '../../db/batcher';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
 export function createSessionRepository(db: Db) {
+  // Every API request resolves its session: requests that arrive together share one query.
+  const sessionsByToken = createBatchLoader(async (tokens: string[]) => {
+    const rows = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.token, tokens));
+    return new Map(rows.map((row) => [row.session.token, row]));
+  });
+
+  // Asked for each notification (should it be emailed?): asked together, answered by one query.
+  const lastActivityByUser = createBatchLoader(async (userIds: string[]) => {
+    const rows = await db
+      .select({ userId: sessions.userId, at: max(sessions.lastActiveAt) })
+      .from(sessions)
+      .where(inArray(sessions.userId, userIds))
+      .groupBy(sessions.userId);
+    return new Map(rows.flatMap((row) => (row.at ? [[row.userId, row.at] as const] : [])));
+  });
+
   return {
     /** The session row and its user, for a raw session token. */
     async findByToken(token: string) {
-      const rows = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.token, token))
-        .limit(1);
-      return rows[0] ?? null;
+      return (await sessionsByToken(token)) ?? null;
     },
 
     async touch(id: string, at: Date) {
@@ -63,13 +78,7 @@ export function createSessionRepository(db: Db) {
 
     /** The most recent activity of any of the user's sessions, or null when none is open. */
     async lastActivityOf(userId: string): Promise<Date | null> {
-      const rows = await db
-        .select({ at: sessions.lastActiveAt })
-        .from(sessions)
-        .where(eq(sessions.userId, userId))
-        .orderBy(desc(sessions.lastActiveAt))
-        .limit(1);
-      return rows[0]?.at ?? null;
+      return (await lastActivityByUser(userId)) ?? null;
     },
 
     async deleteExpired(now: Date) {
