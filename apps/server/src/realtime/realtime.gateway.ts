@@ -16,6 +16,8 @@ import { userRoom, type RoomRegistry } from './rooms';
 
 interface Connection {
   socket: WebSocket;
+  /** The TCP socket under it: corked while a burst of events is written (one syscall). */
+  stream: { cork(): void; uncork(): void };
   userId: string;
   sessionId: string;
   /** The upgrade request's cookie, to re-check the session while the socket lives. */
@@ -71,9 +73,25 @@ export function registerRealtimeGateway(
     if (members?.size === 0) byRoom.delete(room);
   }
 
+  // Events from one NOTIFY arrive in one tick: each socket's frames go out in one write.
+  const corked = new Set<Connection>();
+  function uncorkAll() {
+    for (const connection of corked) connection.stream.uncork();
+    corked.clear();
+  }
+
+  function sendText(connection: Connection, text: string) {
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    if (!corked.has(connection)) {
+      if (corked.size === 0) process.nextTick(uncorkAll);
+      connection.stream.cork();
+      corked.add(connection);
+    }
+    connection.socket.send(text);
+  }
+
   function send(connection: Connection, message: ServerMessage) {
-    if (connection.socket.readyState === connection.socket.OPEN)
-      connection.socket.send(JSON.stringify(message));
+    sendText(connection, JSON.stringify(message));
   }
 
   function drop(connection: Connection) {
@@ -90,6 +108,7 @@ export function registerRealtimeGateway(
   const unsubscribe = deps.bus.subscribe((event) => {
     const members = byRoom.get(event.room);
     if (!members) return;
+    let text: string | undefined; // serialized once for the whole room
     for (const connection of [...members]) {
       if (event.name === 'session.ended') {
         const { sessionId, exceptSessionId } = (event as RoomEvent<'session.ended'>).data;
@@ -101,7 +120,7 @@ export function registerRealtimeGateway(
       }
       const held = connection.replaying.get(event.room);
       if (held) held.push(event);
-      else send(connection, eventMessage(event));
+      else sendText(connection, (text ??= JSON.stringify(eventMessage(event))));
     }
   });
 
@@ -177,6 +196,7 @@ export function registerRealtimeGateway(
       const context = requestContext(request);
       const connection: Connection = {
         socket,
+        stream: request.raw.socket,
         userId: state.user.id,
         sessionId: state.session.id,
         cookie: request.headers.cookie ?? '',
