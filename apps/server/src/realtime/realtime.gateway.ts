@@ -13,6 +13,7 @@ import { requestContext, requireSession } from '../http/session-guard';
 import type { SessionService } from '../modules/session/session.service';
 import type { EventBus, RoomEvent } from './event-bus';
 import { userRoom, type RoomRegistry } from './rooms';
+import { slicedSweep } from './sliced-sweep';
 
 interface Connection {
   socket: WebSocket;
@@ -222,20 +223,24 @@ export function registerRealtimeGateway(
   );
 
   // Heartbeats: ping every socket; drop those silent for two intervals.
-  const heartbeat = setInterval(() => {
-    const deadline = Date.now() - 2 * HEARTBEAT_MS;
-    for (const connection of [...connections]) {
-      if (connection.lastSeen < deadline) {
+  const stopHeartbeat = slicedSweep(
+    HEARTBEAT_MS,
+    () => connections,
+    (connection) => {
+      if (!connections.has(connection)) return;
+      if (connection.lastSeen < Date.now() - 2 * HEARTBEAT_MS) {
         connection.socket.terminate();
         drop(connection);
       } else connection.socket.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+    },
+  );
 
   // A session that expired or went idle closes its sockets even if nobody signs out.
-  const recheck = setInterval(() => {
-    for (const connection of [...connections]) {
+  const stopRecheck = slicedSweep(
+    SESSION_RECHECK_MS,
+    () => connections,
+    (connection) => {
+      if (!connections.has(connection)) return;
       deps.sessions
         .resolve({
           ip: connection.ip,
@@ -253,13 +258,12 @@ export function registerRealtimeGateway(
           }
         })
         .catch(() => undefined);
-    }
-  }, SESSION_RECHECK_MS);
-  recheck.unref();
+    },
+  );
 
   app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    clearInterval(recheck);
+    stopHeartbeat();
+    stopRecheck();
     unsubscribe();
     for (const connection of [...connections]) {
       connection.socket.close(1001, 'server shutting down');

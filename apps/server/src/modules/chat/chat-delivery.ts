@@ -44,12 +44,13 @@ export function createChatDelivery(deps: {
     conversationUpdated,
 
     /**
-     * After a new message is committed: live delivery first (awaited, so one instance publishes
-     * a conversation's messages in commit order), then the list reorder and the recipient's bell
-     * in the background — the row is stored, so the sender need not wait for those.
+     * After a new message is committed: live delivery (awaited, so one instance publishes a
+     * conversation's messages in commit order), the list reorder published with it (so both
+     * travel in one NOTIFY), and the recipient's bell in the background — the row is stored, so
+     * the sender need not wait for those.
      */
     async announce(message: Message, otherId: string | null) {
-      await bus.publish({
+      const delivered = bus.publish({
         room: conversationRoom(message.conversation_id),
         name: 'message.created',
         data: { message },
@@ -65,6 +66,7 @@ export function createChatDelivery(deps: {
       ]).catch((error: unknown) => {
         log.error({ err: error, messageId: message.id }, 'chat list update or notification failed');
       });
+      await delivered;
     },
   };
 }

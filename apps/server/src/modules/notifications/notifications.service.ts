@@ -43,7 +43,6 @@ export function createNotificationsService(deps: {
         },
         now(),
       );
-      await deps.repository.trim(userId, NOTIFICATIONS_KEPT);
       const notification = toNotification(row);
       await deps.bus.publish({
         room: room(userId),
