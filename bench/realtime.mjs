@@ -283,11 +283,13 @@ async function benchKaleido(accounts, server) {
     if (response.status !== 201) throw new Error(`send ${response.status}`);
   };
 
+  console.log(`  latency phase from ${new Date().toISOString()}`);
   const atRate = await fixedRate(sendOne, () => {
     const result = percentiles(latencies);
     latencies = [];
     return result;
   });
+  console.log(`  sustained phase from ${new Date().toISOString()}`);
   const sustained = await closedLoop(sendOne, () => received);
   return { memory, atRate, sustained };
 }

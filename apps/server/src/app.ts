@@ -293,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   });
   app.addHook('onClose', async () => {
     speech.stop();
+    await notifications.close().catch(() => undefined);
     clearInterval(sweep);
     mailer.close();
     if (!options.bus) await bus.close();

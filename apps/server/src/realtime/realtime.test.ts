@@ -154,13 +154,21 @@ describe('notifications', () => {
     expect(notifications).toHaveLength(50);
     expect(notifications[0]?.title).toBe('n54');
 
-    // Notifications created at the same moment share statements; the table still keeps 50.
+    // A burst: the list and the unread count show the newest 50 at once; the table is trimmed
+    // to 50 by the next trim (every 2 s).
     const other = await signedInClient(app);
     await Promise.all(
       Array.from({ length: 80 }, (_, i) =>
         app.notifications.notify(other.userId, { type: 'chat', title: `b${i}`, message: 'm' }),
       ),
     );
+    const shown = (await other.client.get('/api/notifications')).json<{
+      notifications: unknown[];
+      unread: number;
+    }>();
+    expect(shown.notifications).toHaveLength(50);
+    expect(shown.unread).toBe(50);
+    await app.notifications.trimNow();
     const stored = await app.database.db
       .select({ id: notificationsTable.id })
       .from(notificationsTable)
