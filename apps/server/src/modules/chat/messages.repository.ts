@@ -124,8 +124,10 @@ async function appendMany(db: Db, messages: NewMessage[]): Promise<AppendOutcome
         conversation_id uuid, content text, input_type text, audio_url text, media_file_id uuid,
         at timestamptz)
     ), allowed as (
+      -- = any(array(...)): an index lookup per id; a join here let the planner scan the table.
       select c.id from conversations c
-      where exists (select 1 from input i where i.conversation_id = c.id
+      where c.id = any(array(select conversation_id from input))
+        and exists (select 1 from input i where i.conversation_id = c.id
         and i.user_id in (c.participant_one_id, c.participant_two_id))
       order by c.id
       for update
