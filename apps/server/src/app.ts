@@ -173,6 +173,8 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
       // `settings` is created below; notifications are only sent once the app runs.
       wantsEmail: async (userId) => (await settings.notificationsOf(userId)).email_notifications,
       lastActivityOf: (userId) => sessionRepository.lastActivityOf(userId),
+      // `realtime` is registered below, like `settings`.
+      isConnected: (userId) => realtime.isConnected(userId),
       emailOf: async (userId) => (await accountsRepository.findProfile(userId))?.email ?? null,
       now,
     }),

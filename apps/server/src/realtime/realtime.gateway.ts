@@ -272,5 +272,9 @@ export function registerRealtimeGateway(
     return Promise.resolve();
   });
 
-  return { connectionCount: () => connections.size };
+  return {
+    connectionCount: () => connections.size,
+    /** Whether the user has a socket open on this instance (an app tab is open). */
+    isConnected: (userId: string) => byRoom.has(userRoom(userId)),
+  };
 }

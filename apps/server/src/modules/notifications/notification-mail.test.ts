@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../../test/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { listen, TestSocket } from '../../../test/test-socket';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,6 +47,16 @@ describe('notification emails (Settings → Notifications → email_notification
     const here = await signedInClient(app);
     await app.notifications.notify(here.userId, { type: 'chat', title: 'Sam', message: 'Hello!' });
     expect(await mailsTo(here.email)).toEqual([]);
+  });
+
+  it('does not email someone with the app open in a tab, however long since they clicked', async () => {
+    const reading = await signedInClient(app);
+    const socket = await TestSocket.open(await listen(app), reading.client);
+    app.clock.advance(11 * 60_000);
+    await app.notifications.notify(reading.userId, { type: 'chat', title: 'Sam', message: 'Hi' });
+    await sleep(50);
+    expect(await mailsTo(reading.email)).toEqual([]);
+    socket.close();
   });
 
   it('does not email when the setting is off', async () => {

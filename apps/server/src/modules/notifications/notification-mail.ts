@@ -18,11 +18,14 @@ export function createNotificationMail(deps: {
   publicUrl: string;
   wantsEmail: (userId: string) => Promise<boolean>;
   lastActivityOf: (userId: string) => Promise<Date | null>;
+  /** Whether the user has a socket open on this instance (no need to ask the database). */
+  isConnected?: (userId: string) => boolean;
   emailOf: (userId: string) => Promise<string | null>;
   now: () => Date;
 }) {
   return async function emailIfAway(userId: string, notification: Notification): Promise<void> {
-    // Most recipients are active (a chat partner usually is): ask that first, it is batched.
+    // An open app tab sees the notification; most recipients (a chat partner) have one.
+    if (deps.isConnected?.(userId)) return;
     const last = await deps.lastActivityOf(userId);
     if (last && deps.now().getTime() - last.getTime() < AWAY_AFTER_MS) return;
     if (!(await deps.wantsEmail(userId))) return;
