@@ -48,7 +48,7 @@ async function openChat(ctx: JourneyContext, account: Account): Promise<Page> {
   await expectPath(page, '/app/chat/new');
   await expectVisible(page.getByRole('heading', { name: 'Conversations' }), 'the list');
   await expectVisible(
-    page.locator('[data-testid="online-indicator"][data-state="online"]'),
+    page.locator('[data-testid="online-indicator"][data-realtime="open"]'),
     'realtime connected',
   );
   return page;

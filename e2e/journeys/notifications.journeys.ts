@@ -23,7 +23,7 @@ export const notificationJourneys: Journey[] = [
       const page = await newPage();
       await signInThroughUi(page, account);
       await expectVisible(
-        page.locator('[data-testid="online-indicator"][data-state="online"]'),
+        page.locator('[data-testid="online-indicator"][data-realtime="open"]'),
         'online once the realtime connection is up',
       );
       assert.equal(await page.getByTestId('notification-badge').count(), 0);

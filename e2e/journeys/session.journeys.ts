@@ -72,12 +72,18 @@ export const sessionJourneys: Journey[] = [
       await signInThroughUi(page, account);
       const indicator = page.getByTestId('online-indicator');
       await expectVisible(indicator, 'indicator');
+      // SPEC: initially online (not "Connecting…" while the socket opens).
+      assert.equal((await indicator.textContent())?.trim(), 'Online');
       await page.context().setOffline(true);
       await expectVisible(
         page.locator('[data-testid="online-indicator"][data-state="offline"]'),
         'offline',
       );
       await page.context().setOffline(false);
+      await expectVisible(
+        page.locator('[data-testid="online-indicator"][data-state="online"]'),
+        'online again',
+      );
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await expectVisible(page.getByRole('dialog', { name: 'Notifications' }), 'notification list');
     },
