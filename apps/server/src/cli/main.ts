@@ -3,6 +3,7 @@ import { ConfigError } from '../config/env';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { CliError } from './cli-context';
 import { migrate } from './commands/migrate';
+import { seed } from './commands/seed';
 import { createUser } from './commands/user-create';
 import { setUserRole } from './commands/user-role';
 
@@ -51,5 +52,11 @@ program
   .command('migrate')
   .description('apply database migrations')
   .action(() => run(migrate));
+
+program
+  .command('seed')
+  .description('create a demo data set: four accounts (user, user, client, admin), two chats')
+  .requiredOption('--password <password>', 'password for every demo account (sign-up rules apply)')
+  .action((options: { password: string }) => run(() => seed(options)));
 
 await program.parseAsync();

@@ -151,3 +151,40 @@ describe('npm run cli', { timeout: PROCESS_TIMEOUT }, () => {
     }
   });
 });
+
+describe('npm run cli -- seed', { timeout: PROCESS_TIMEOUT }, () => {
+  it('creates the demo accounts and conversations once; a second run changes nothing', async () => {
+    const demoPassword = 'Demo-Password-42!';
+    const first = await cli('seed', '--password', demoPassword);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toContain('seeded 4 accounts: ada@demo.example.com (user)');
+    expect(first.stdout).toContain('2 conversations, 9 messages');
+    const again = await cli('seed', '--password', demoPassword);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing changed');
+    expect(await cli('seed', '--password', 'short')).toMatchObject({
+      code: 1,
+      stderr: 'kaleido: Password must be at least 12 characters long\n',
+    });
+
+    const server = await startServer(env);
+    try {
+      const ada = new HttpSession(server.url);
+      expect((await ada.signIn('ada@demo.example.com', demoPassword)).status).toBe(200);
+      const { conversations } = (await ada.request('GET', '/api/chat/conversations')).json<{
+        conversations: { other_participant: { full_name: string }; unread_count: number }[];
+      }>();
+      expect(
+        conversations.map((c) => [c.other_participant.full_name, c.unread_count]).sort(),
+      ).toEqual([
+        ['Carl Rogers', 2],
+        ['Grace Hopper', 3],
+      ]);
+      const alan = new HttpSession(server.url);
+      expect((await alan.signIn('alan@demo.example.com', demoPassword)).status).toBe(200);
+      expect(await alan.session()).toMatchObject({ role: 'admin' });
+    } finally {
+      expect(await server.stop()).toMatchObject({ code: 0 });
+    }
+  });
+});

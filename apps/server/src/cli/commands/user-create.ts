@@ -1,5 +1,7 @@
 import type { Role } from '@kaleido/shared/roles/roles';
+import type { Config } from '../../config/env';
 import { loadOrCreateAuthSecret } from '../../config/secrets';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
 import { callAuth } from '../../modules/auth/auth-call';
@@ -25,26 +27,36 @@ export async function createUser(options: {
   const name = parseFullName(options.name);
   const role: Role = parseRole(options.role);
 
-  return withDatabase(async ({ config, database }) => {
-    const accounts = createAccountsRepository(database.db);
-    if (await accounts.findUserByEmail(email)) throw new CliError(DUPLICATE);
-    const secret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
-    const noMail = {
-      sendVerification: () => Promise.resolve(),
-      sendReset: () => Promise.resolve(),
-    };
-    const auth = createBetterAuth({ config, db: database.db, secret, mail: noMail });
-    const { response } = await callAuth(() =>
-      auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true }),
-    ).catch((error: unknown) => {
-      // Someone took the email between our check and the insert.
-      if (error instanceof AppError && error.options.code?.startsWith('USER_ALREADY_EXISTS'))
-        throw new CliError(DUPLICATE);
-      throw error;
-    });
-    await accounts.markEmailVerified(response.user.id);
-    await accounts.createProfile({ userId: response.user.id, fullName: name, email });
-    await accounts.setRole(response.user.id, role);
+  return withDatabase(async (context) => {
+    await createVerifiedAccount(context, { email, password, name, role });
     return `created ${role} ${email}`;
   });
+}
+
+/** One verified account with its profile and role (inputs already checked). */
+export async function createVerifiedAccount(
+  { config, database }: { config: Config; database: Database },
+  account: { email: string; password: string; name: string; role: Role },
+): Promise<string> {
+  const { email, password, name, role } = account;
+  const accounts = createAccountsRepository(database.db);
+  if (await accounts.findUserByEmail(email)) throw new CliError(DUPLICATE);
+  const secret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
+  const noMail = {
+    sendVerification: () => Promise.resolve(),
+    sendReset: () => Promise.resolve(),
+  };
+  const auth = createBetterAuth({ config, db: database.db, secret, mail: noMail });
+  const { response } = await callAuth(() =>
+    auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true }),
+  ).catch((error: unknown) => {
+    // Someone took the email between our check and the insert.
+    if (error instanceof AppError && error.options.code?.startsWith('USER_ALREADY_EXISTS'))
+      throw new CliError(DUPLICATE);
+    throw error;
+  });
+  await accounts.markEmailVerified(response.user.id);
+  await accounts.createProfile({ userId: response.user.id, fullName: name, email });
+  await accounts.setRole(response.user.id, role);
+  return response.user.id;
 }
