@@ -1,5 +1,5 @@
 import type { ApiError } from '@kaleido/shared/http/api-error';
-import { CSRF_HEADER } from './shared-constants';
+import { CSRF_HEADER } from '@kaleido/shared/http/http.constants';
 
 /** A failed API call, carrying the server's one error body (`{message, errors?, code?}`). */
 export class ApiRequestError extends Error {

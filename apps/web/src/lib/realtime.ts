@@ -5,7 +5,11 @@ import type {
   ServerMessage,
 } from '@kaleido/shared/realtime/events';
 import { useSyncExternalStore } from 'react';
-import { CLOSE_CODES, HEARTBEAT_MS, REALTIME_PATH } from './shared-constants';
+import {
+  CLOSE_CODES,
+  HEARTBEAT_MS,
+  REALTIME_PATH,
+} from '@kaleido/shared/realtime/realtime.constants';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 

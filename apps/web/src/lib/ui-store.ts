@@ -1,6 +1,6 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import { useSyncExternalStore } from 'react';
-import { NOTIFICATIONS_KEPT } from './shared-constants';
+import { NOTIFICATIONS_KEPT } from '@kaleido/shared/notifications/notifications.constants';
 
 /** The spec's UI state (SPEC §3, §4), kept under one browser-storage key. */
 export const UI_STORE_KEY = 'kaleido:ui';

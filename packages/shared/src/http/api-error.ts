@@ -11,5 +11,4 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Header that carries the anti-forgery token on state-changing requests. */
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_HEADER } from './http.constants';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATIONS_KEPT } from './notifications.constants';
 
 /** Kinds of notification, one per modality (SPEC §3 Notification). */
 export const NOTIFICATION_TYPES = [
@@ -23,8 +24,7 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** The spec keeps at most 50 notifications, newest first. */
-export const NOTIFICATIONS_KEPT = 50;
+export { NOTIFICATIONS_KEPT } from './notifications.constants';
 
 /** Mark some notifications read, or all of them when `ids` is omitted. */
 export const MarkNotificationsReadBodySchema = z.strictObject({

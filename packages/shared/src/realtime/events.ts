@@ -6,7 +6,7 @@ import { NotificationSchema } from '../notifications/notifications.schemas';
  * The realtime protocol over the one WebSocket per tab at /api/realtime.
  * Server events are named in the past tense; each has a zod schema for its data.
  */
-export const REALTIME_PATH = '/api/realtime';
+export { CLOSE_CODES, HEARTBEAT_MS, REALTIME_PATH } from './realtime.constants';
 
 export const ServerEventSchemas = {
   'notification.created': z.object({ notification: NotificationSchema }),
@@ -60,12 +60,4 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
-/** Close codes the client reacts to. */
-export const CLOSE_CODES = {
-  sessionEnded: 4001,
-  unauthorized: 4401,
-  forbiddenOrigin: 4403,
-} as const;
 
-/** Heartbeat: the client pings this often; the server drops a socket silent for twice as long. */
-export const HEARTBEAT_MS = 25_000;

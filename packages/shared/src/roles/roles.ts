@@ -1,12 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './role.constants';
 
-export const ROLES = ['user', 'client', 'admin'] as const;
+export { ROLE_LABELS, ROLES, type Role } from './role.constants';
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-/** The labels the avatar menu shows for each role (SPEC §2 App shell). */
-export const ROLE_LABELS: Record<Role, string> = {
-  user: 'Self-Awareness',
-  client: 'Coach/HR/Psychologist',
-  admin: 'System Owner/Researcher',
-};

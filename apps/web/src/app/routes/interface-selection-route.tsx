@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { INTERFACE_HOME, saveSelectedInterface } from '../../lib/interfaces';
-import { ROLE_LABELS } from '../../lib/shared-constants';
+import { ROLE_LABELS } from '@kaleido/shared/roles/role.constants';
 import { useSession } from '../../lib/session';
 import { RouteGuard } from '../route-guard';
 

@@ -3,7 +3,7 @@ import type { ProfileResponse, ProfileValue } from '@kaleido/shared/profile/prof
 import type { ProfileFieldId } from '@kaleido/shared/profile/profile-fields';
 import type { ApiError } from '@kaleido/shared/http/api-error';
 import { api, ApiRequestError } from '../../../lib/api-client';
-import { CSRF_HEADER } from '../../../lib/shared-constants';
+import { CSRF_HEADER } from '@kaleido/shared/http/http.constants';
 
 /** The signed-in person's profile; avatar and field saves replace it in the cache. */
 export const PROFILE_QUERY_KEY = ['profile', 'self'] as const;

@@ -20,7 +20,7 @@ import {
   saveSelectedInterface,
   SWITCH_VIEW_TARGET,
 } from '../../../lib/interfaces';
-import { ROLE_LABELS, ROLES } from '../../../lib/shared-constants';
+import { ROLE_LABELS, ROLES } from '@kaleido/shared/roles/role.constants';
 import { useSession } from '../../../lib/session';
 import { SIGN_OFF_TOASTS, useSignOut } from '../../../lib/sign-out';
 

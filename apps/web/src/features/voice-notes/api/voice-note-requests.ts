@@ -2,7 +2,7 @@ import type { ApiError } from '@kaleido/shared/http/api-error';
 import type { SpeechStatus } from '@kaleido/shared/speech/speech.schemas';
 import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas';
 import { api, ApiRequestError } from '../../../lib/api-client';
-import { CSRF_HEADER } from '../../../lib/shared-constants';
+import { CSRF_HEADER } from '@kaleido/shared/http/http.constants';
 
 export type VoiceNoteBox = 'mine' | 'inbox' | 'sent';
 
