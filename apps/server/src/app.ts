@@ -297,7 +297,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     speech.stop();
     await notifications.close().catch(() => undefined);
     clearInterval(sweep);
-    mailer.close();
+    await mailer.close();
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });

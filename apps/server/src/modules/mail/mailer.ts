@@ -14,15 +14,41 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** True when the SMTP server answers (always true for the outbox). */
   verify(): Promise<boolean>;
-  close(): void;
+  /** Waits for mail being sent (up to `SHUTDOWN_WAIT_MS`), then lets go of the connection. */
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_WAIT_MS = 10_000;
+
+/**
+ * Keeps track of sends in flight, so that shutting down does not drop a reset link or a
+ * notification that was already on its way (requests answer before their mail is sent).
+ */
+function inFlight() {
+  const sending = new Set<Promise<unknown>>();
+  return {
+    track<T>(send: Promise<T>): Promise<T> {
+      sending.add(send);
+      void send.catch(() => undefined).finally(() => sending.delete(send));
+      return send;
+    },
+    async settle() {
+      if (sending.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)));
+      await Promise.race([Promise.allSettled([...sending]), timeout]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  const sends = inFlight();
   return {
     mode: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await sends.track(transport.sendMail({ from, ...message }));
     },
     async verify() {
       try {
@@ -31,19 +57,21 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         return false;
       }
     },
-    close() {
+    async close() {
+      await sends.settle();
       transport.close();
     },
   };
 }
 
 export function createOutboxMailer(outbox: ReturnType<typeof createOutboxRepository>): Mailer {
+  const sends = inFlight();
   return {
     mode: 'outbox',
     async send(message) {
-      await outbox.insert(message);
+      await sends.track(outbox.insert(message));
     },
     verify: () => Promise.resolve(true),
-    close: () => undefined,
+    close: () => sends.settle(),
   };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, uniqueEmail } from '../../../test/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createSmtpMailer } from './mailer';
 
 interface ReceivedMail {
   envelopeTo: string[];
@@ -110,6 +111,39 @@ describe('mail when the SMTP server is down', () => {
       });
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('shutting down while mail is on its way', () => {
+  it('waits for the send to finish before closing the connection', async () => {
+    // A relay that takes its time to accept each message.
+    const delivered: string[] = [];
+    const slow = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          setTimeout(() => {
+            delivered.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          }, 400);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const { port } = slow.server.address() as AddressInfo;
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Kaleido <no-reply@kaleido.test>');
+    try {
+      const sending = mailer.send({ to: 'late@example.com', subject: 'Reset', text: 'link' });
+      await sleep(50);
+      await mailer.close();
+      expect(delivered).toEqual(['late@example.com']);
+      await sending;
+    } finally {
+      await new Promise<void>((resolve) => slow.close(resolve));
     }
   });
 });
