@@ -9,7 +9,8 @@ import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
 import { chatJourneys } from './journeys/chat.journeys';
 import { voiceNotesJourneys } from './journeys/voice-notes.journeys';
-import { profileSettingsJourneys } from './journeys/profile-settings.journeys';
+import { profileJourneys } from './journeys/profile.journeys';
+import { settingsJourneys } from './journeys/settings.journeys';
 
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
 const journeys: Journey[] = [
@@ -22,7 +23,8 @@ const journeys: Journey[] = [
   ...pagesJourneys,
   ...chatJourneys,
   ...voiceNotesJourneys,
-  ...profileSettingsJourneys,
+  ...profileJourneys,
+  ...settingsJourneys,
 ];
 
 const { E2E_BASE_URL: baseUrl, E2E_IDLE_BASE_URL: idleBaseUrl } = process.env;
