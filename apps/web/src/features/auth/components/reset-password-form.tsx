@@ -5,9 +5,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-requests';
 import { AUTH_TOASTS } from '../auth-messages';
 import { validateNewPassword } from '../validate-credentials';
-import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
-import { StrengthMeter } from './strength-meter';
+import { NewPasswordField } from './new-password-field';
 
 /** New password under the same rules as sign-up; an expired or used link is reported. */
 export function ResetPasswordForm({
@@ -51,28 +49,19 @@ export function ResetPasswordForm({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      <FormField id="new-password" label="New password">
-        <PasswordInput
-          id="new-password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          aria-describedby={password ? 'new-password-strength' : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <StrengthMeter id="new-password-strength" password={password} />
-      </FormField>
-      <FormField id="confirm-new-password" label="Confirm new password">
-        <PasswordInput
-          id="confirm-new-password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
-      </FormField>
+      <NewPasswordField
+        id="new-password"
+        label="New password"
+        value={password}
+        onChange={setPassword}
+      />
+      <NewPasswordField
+        id="confirm-new-password"
+        label="Confirm new password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+        meter={false}
+      />
       <Button type="submit" disabled={pending}>
         {pending ? 'Saving...' : 'Reset Password'}
       </Button>

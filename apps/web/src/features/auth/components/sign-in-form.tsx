@@ -1,12 +1,12 @@
 import { useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { ApiRequestError } from '../../../lib/api-client';
 import { signIn } from '../api/auth-requests';
 import { AUTH_TOASTS } from '../auth-messages';
 import { validateSignIn } from '../validate-credentials';
 import { ForgotPasswordLink } from './forgot-password-link';
+import { EmailField } from './email-field';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
 
@@ -43,16 +43,7 @@ export function SignInForm({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      <FormField id="signin-email" label="Email">
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
+      <EmailField id="signin-email" value={email} onChange={setEmail} />
       <FormField id="signin-password" label="Password">
         <PasswordInput
           id="signin-password"

@@ -5,10 +5,10 @@ import { Input } from '../../../components/ui/input';
 import { signUp } from '../api/auth-requests';
 import { AUTH_TOASTS } from '../auth-messages';
 import { validateSignUp } from '../validate-credentials';
+import { EmailField } from './email-field';
 import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { NewPasswordField } from './new-password-field';
 import { describeFailure } from './sign-in-form';
-import { StrengthMeter } from './strength-meter';
 
 /** Sign Up tab; after the account is created the visitor is sent to sign in once verified. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
@@ -54,40 +54,19 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           onChange={(e) => setFullName(e.target.value)}
         />
       </FormField>
-      <FormField id="signup-email" label="Email">
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <FormField id="signup-password" label="Password">
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          aria-describedby={password ? 'signup-password-strength' : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <StrengthMeter id="signup-password-strength" password={password} />
-      </FormField>
-      <FormField id="signup-confirm" label="Confirm password">
-        <PasswordInput
-          id="signup-confirm"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          aria-describedby={confirmPassword ? 'signup-confirm-strength' : undefined}
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
-        <StrengthMeter id="signup-confirm-strength" password={confirmPassword} />
-      </FormField>
+      <EmailField id="signup-email" value={email} onChange={setEmail} />
+      <NewPasswordField
+        id="signup-password"
+        label="Password"
+        value={password}
+        onChange={setPassword}
+      />
+      <NewPasswordField
+        id="signup-confirm"
+        label="Confirm password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
       <Button type="submit" disabled={pending}>
         {pending ? 'Creating account...' : 'Sign Up'}
       </Button>
