@@ -8,13 +8,11 @@
 // raised (RATE_LIMIT_FACTOR) so that they do not cut the measurement short; request logging stays
 // on at info level, as in production, written to /dev/null. A figure, not a test: no assertions.
 /* global fetch */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { benchEnv, startProcess, stop } from './lib/processes.mjs';
 
 const SECONDS = 10;
 const WARMUP_SECONDS = 2;
@@ -22,50 +20,8 @@ const CONNECTIONS = 10;
 const EMAIL = `bench-${Date.now()}@example.com`;
 const PASSWORD = 'Bench-Password-42!';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-bench-'));
-const env = {
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  RATE_LIMIT_FACTOR: '1000000',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-};
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startProcess(args, extraEnv, readyPath) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { ...env, ...extraEnv, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode}`);
-    try {
-      if ((await fetch(url + readyPath)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const env = benchEnv();
+const dataDir = env.DATA_DIR;
 
 /** One autocannon run; latencies come from every response, so any percentile can be read. */
 async function measure(title, options, duration = SECONDS) {
@@ -101,7 +57,7 @@ const created = spawnSync(
 );
 if (created.status !== 0) throw new Error(`user:create failed: ${created.stderr}`);
 
-const kaleido = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], {}, '/readyz');
+const kaleido = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], env, '/readyz');
 const raw = await startProcess(
   [
     '-e',
@@ -110,7 +66,7 @@ const raw = await startProcess(
        res.end('{"ok":true}');
      }).listen(Number(process.env.PORT), '127.0.0.1');`,
   ],
-  {},
+  env,
   '/',
 );
 

@@ -18,15 +18,13 @@
 // (argon2id twice per account: ~20-60 s of setup per 1,000 sockets on two cores).
 // A figure, not a test: no assertions.
 /* global fetch, setInterval, clearInterval, performance, Buffer */
-import { spawn } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { benchEnv, startProcess, stop } from './lib/processes.mjs';
 
 const flags = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -41,51 +39,8 @@ const CONCURRENCY = flags.concurrency ?? 128;
 const IDLE = flags.idle ?? 1000;
 const PASSWORD = 'Bench-Password-42!';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-bench-'));
-const env = {
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  RATE_LIMIT_FACTOR: '1000000',
-  LOG_LEVEL: 'warn',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-};
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startProcess(args, readyPath) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode}`);
-    try {
-      if ((await fetch(url + readyPath)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const env = benchEnv({ LOG_LEVEL: 'warn' });
+const dataDir = env.DATA_DIR;
 
 /** Runs `task` over `items` with at most `limit` at a time. */
 async function pool(items, limit, task) {
@@ -434,9 +389,10 @@ console.log(
 const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const kaleido = await startProcess(
   [...serverFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
+  env,
   '/readyz',
 );
-const relay = await startProcess(['-e', RELAY], '/');
+const relay = await startProcess(['-e', RELAY], env, '/');
 let k;
 let r;
 try {
