@@ -2,10 +2,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
+import { onPostgres } from '../../test/two-instances';
 import type { EventBus, RoomEvent } from './event-bus';
 import { createPostgresEventBus } from './postgres-event-bus';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const silent = Fastify({ logger: false }).log;
 

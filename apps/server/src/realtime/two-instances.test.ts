@@ -1,35 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
 import { signedInClient } from '../../test/accounts-fixtures';
 import { TestClient } from '../../test/http-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import type { TestApp } from '../../test/test-app';
 import { listen, TestSocket } from '../../test/test-socket';
-
-// Several instances share one database only on PostgreSQL; the embedded database is one process.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres, sameBrowserOn, startTwoInstances } from '../../test/two-instances';
 
 describe.runIf(onPostgres)('two server instances on one PostgreSQL', () => {
-  let database: Database;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await createTestApp({}, { database });
-    b = await createTestApp({}, { database });
+    instances = await startTwoInstances();
+    ({ a, b } = instances);
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
+    await instances.close();
   });
 
   it('delivers an event published through one instance to a socket on the other', async () => {
-    expect(database.kind).toBe('postgres');
+    expect(instances.database.kind).toBe('postgres');
     const account = await signedInClient(a);
     // The same browser session, now talking to instance B (behind a load balancer).
-    const onB = new TestClient(b.app, account.client.ip);
-    for (const [name, value] of account.client.cookies) onB.cookies.set(name, value);
+    const onB = sameBrowserOn(b, account.client);
     const socket = await TestSocket.open(await listen(b), onB);
 
     await new TestClient(a.app, '10.50.0.9', 'Mozilla/5.0 (Windows NT 10.0) Firefox/140.0').post(

@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { TestClient } from '../../../test/http-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestDatabase } from '../../../test/test-database';
+import type { TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
+import { onPostgres, sameBrowserOn, startTwoInstances } from '../../../test/two-instances';
 import { person, sent, startConversation } from './chat-fixtures';
 
 // Two instances behind a load balancer share one PostgreSQL and reach each other's sockets
-// through LISTEN/NOTIFY. The embedded database belongs to one process, so this runs only on the
-// PostgreSQL run (TEST_DATABASE_URL).
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
+// through LISTEN/NOTIFY.
 describe.runIf(onPostgres)('chat across two server instances on one PostgreSQL', () => {
-  let database: Database;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await createTestApp({}, { database });
-    b = await createTestApp({}, { database });
+    instances = await startTwoInstances();
+    ({ a, b } = instances);
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
+    await instances.close();
   });
 
   it('delivers a message sent through one instance to a socket on the other, and resumes there', async () => {
@@ -31,8 +23,7 @@ describe.runIf(onPostgres)('chat across two server instances on one PostgreSQL',
     const bob = await person(a, 'Bob Marley');
     const { id } = await startConversation(ada, bob);
     // Bob's browser session, connected to instance B.
-    const bobOnB = new TestClient(b.app, bob.client.ip);
-    for (const [name, value] of bob.client.cookies) bobOnB.cookies.set(name, value);
+    const bobOnB = sameBrowserOn(b, bob.client);
     const socket = await TestSocket.open(await listen(b), bobOnB);
     socket.send({ type: 'subscribe', room: `conversation:${id}` });
     socket.send({ type: 'ping' });
