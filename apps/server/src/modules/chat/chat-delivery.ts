@@ -14,8 +14,6 @@ export function createChatDelivery(deps: {
   bus: EventBus;
   notifications: NotificationsService;
   log: FastifyBaseLogger;
-  /** Whether `userId` wants a notification for a new chat message (everyone, when absent). */
-  notificationsAllowed?: (userId: string) => Promise<boolean>;
 }) {
   const { bus, log } = deps;
 
@@ -29,8 +27,12 @@ export function createChatDelivery(deps: {
     );
   }
 
+  /**
+   * The bell for the recipient. Of the spec's notification settings none is about in-app chat
+   * notices; `email_notifications` decides whether someone away is also emailed
+   * (notifications/notification-mail.ts).
+   */
   async function notifyRecipient(message: Message, otherId: string) {
-    if (deps.notificationsAllowed && !(await deps.notificationsAllowed(otherId))) return;
     const text = message.content;
     await deps.notifications.notify(otherId, {
       type: 'chat',

@@ -4,11 +4,6 @@ import type { FileRow } from '../files/files.repository';
 /** Where other modules plug into chat (wired in app.ts). */
 export interface ChatHooks {
   /**
-   * Whether `userId` wants a notification for a new chat message. The settings module plugs
-   * `notification_settings` in here; until then everyone is notified.
-   */
-  chatNotificationsAllowed?(userId: string): Promise<boolean>;
-  /**
    * A voice message was stored. The speech module queues its transcription here and, when the
    * text is ready, calls `chat.applyTranscript(message.id, text)`, which replaces
    * '[Voice message]' in place and publishes 'message.updated'.

@@ -50,7 +50,6 @@ export function createChatService(deps: {
     bus,
     notifications: deps.notifications,
     log,
-    notificationsAllowed: hooks.chatNotificationsAllowed?.bind(hooks),
   });
   const conversationNotFound = () => notFound(CHAT_MESSAGES.conversationNotFound);
 
