@@ -21,13 +21,14 @@ export function createAccountsService(repository: AccountsRepository, log: Fasti
 
     /** Role, profile and the first-time-admin flag, as the spec's user session context. */
     async sessionContext(userId: string) {
-      const role = await roleOf(userId);
-      let profile: Awaited<ReturnType<AccountsRepository['findProfile']>> = null;
-      try {
-        profile = await repository.findProfile(userId);
-      } catch (error) {
-        log.error({ err: error, userId }, 'profile lookup failed');
-      }
+      // Both lookups at once: every page load asks for the session.
+      const [role, profile] = await Promise.all([
+        roleOf(userId),
+        repository.findProfile(userId).catch((error: unknown) => {
+          log.error({ err: error, userId }, 'profile lookup failed');
+          return null;
+        }),
+      ]);
       const isFirstTimeAdmin =
         role === 'admin' && profile !== null && profile.selectedInterface === null;
       // An admin's selected interface is the effective role; everyone else is their role.

@@ -156,14 +156,17 @@ export function createSessionService(deps: {
           idleTimeoutMinutes,
         };
       }
-      const context = await deps.accounts.sessionContext(state.user.id);
+      const [context, avatarUrl] = await Promise.all([
+        deps.accounts.sessionContext(state.user.id),
+        deps.avatarOf(state.user.id).catch(() => null),
+      ]);
       return {
         user: state.user,
         role: context.role,
         effectiveRole: context.effectiveRole,
         profile: context.profile,
         isFirstTimeAdmin: context.isFirstTimeAdmin,
-        avatarUrl: await deps.avatarOf(state.user.id).catch(() => null),
+        avatarUrl,
         csrfToken: state.session.csrfToken,
         endedReason: null,
         idleTimeoutMinutes,
