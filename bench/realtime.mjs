@@ -12,6 +12,8 @@
 // Target run (issue #5; ~4 minutes):
 //   DATABASE_URL=postgres://… node bench/realtime.mjs --sockets=2000 --rate=500 --idle=2000
 // 3. memory per idle socket: server RSS and V8 heap before and after opening `idle` sockets.
+//    Read the heap figure: after account setup the process has freed memory that the new
+//    sockets reuse, so the RSS difference can be near zero.
 // Each figure is printed beside a raw `ws` relay (no auth, no database) measured in the same run.
 // The server runs from source on a fresh embedded database in a temp DATA_DIR; set DATABASE_URL
 // to measure on PostgreSQL. Accounts are signed up over HTTP and verified from the local outbox
