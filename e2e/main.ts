@@ -7,6 +7,7 @@ import { recoveryJourneys } from './journeys/recovery.journeys';
 import { sessionJourneys } from './journeys/session.journeys';
 import { notificationJourneys } from './journeys/notifications.journeys';
 import { pagesJourneys } from './journeys/pages.journeys';
+import { chatMediaJourneys } from './journeys/chat-media.journeys';
 import { chatJourneys } from './journeys/chat.journeys';
 import { voiceNotesJourneys } from './journeys/voice-notes.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
@@ -22,6 +23,7 @@ const journeys: Journey[] = [
   ...notificationJourneys,
   ...pagesJourneys,
   ...chatJourneys,
+  ...chatMediaJourneys,
   ...voiceNotesJourneys,
   ...profileJourneys,
   ...settingsJourneys,
