@@ -23,15 +23,9 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerChatAccountData } from './modules/chat/chat-account-data';
-import { createConversationsRepository } from './modules/chat/conversations.repository';
-import { createMessagesRepository } from './modules/chat/messages.repository';
-import {
-  chatTranscriptionHooks,
-  registerChatTranscriptionTarget,
-} from './modules/chat/chat-transcription';
-import { registerChatRoutes } from './modules/chat/chat.routes';
-import { createChatService, type ChatService } from './modules/chat/chat.service';
+import { registerChat } from './modules/chat/chat.module';
+import { registerVoiceNotes } from './modules/voice-notes/voice-notes.module';
+import type { ChatService } from './modules/chat/chat.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authMailHooks } from './modules/auth/auth-mail';
 import { createBetterAuth } from './modules/auth/better-auth';
@@ -66,9 +60,6 @@ import { createSpeechService, type SpeechService } from './modules/speech/speech
 import { defaultSpeechEngines } from './modules/speech/default-engines';
 import type { TranscriptionEngine } from './modules/speech/transcription-engine';
 import { createTranscriptionJobsRepository } from './modules/speech/transcription-jobs.repository';
-import { createVoiceNotesRepository } from './modules/voice-notes/voice-notes.repository';
-import { registerVoiceNotesRoutes } from './modules/voice-notes/voice-notes.routes';
-import { createVoiceNotesService } from './modules/voice-notes/voice-notes.service';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { registerUsersRoutes } from './modules/users/users.routes';
@@ -251,31 +242,17 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     sessions.cookieName,
   );
   registerSpeechRoutes(app, speech);
-  registerVoiceNotesRoutes(
-    app,
-    createVoiceNotesService({
-      repository: createVoiceNotesRepository(db),
-      accounts: accountsRepository,
-      files,
-      speech,
-      notifications,
-      now,
-    }),
-  );
-  const chat = createChatService({
-    conversations: createConversationsRepository(db),
-    messages: createMessagesRepository(db),
+  registerVoiceNotes(app, { db, accounts: accountsRepository, files, speech, notifications, now });
+  const chat = registerChat(app, {
+    db,
     files,
     bus,
     notifications,
-    log: app.log,
+    speech,
+    rooms,
+    accountData,
     now,
-    hooks: chatTranscriptionHooks(speech),
   });
-  rooms.register('conversation', chat.room);
-  registerChatTranscriptionTarget(speech, chat);
-  registerChatAccountData(accountData, chat);
-  registerChatRoutes(app, { chat, files });
   registerUsersRoutes(app, createUsersService(createUsersRepository(db)));
   const realtime = registerRealtimeGateway(app, { bus, rooms, sessions, config });
   await registerSpaAndNotFound(
@@ -283,12 +260,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
     options.webDist === undefined ? defaultWebDist : options.webDist,
   );
 
-  const sweep = setInterval(() => {
-    sessions
-      .sweep()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 10 * 60_000);
-  sweep.unref();
+  const stopSessionSweep = sessions.sweepEvery(10 * 60_000);
 
   app.addHook('onReady', async () => {
     await speech.start({ sole: database.kind === 'embedded' });
@@ -296,7 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
   app.addHook('onClose', async () => {
     speech.stop();
     await notifications.close().catch(() => undefined);
-    clearInterval(sweep);
+    stopSessionSweep();
     await mailer.close();
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();

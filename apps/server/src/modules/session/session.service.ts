@@ -204,5 +204,16 @@ export function createSessionService(deps: {
     async sweep(): Promise<void> {
       await deps.sessions.deleteExpired(now());
     },
+
+    /** Runs `sweep` every `ms` until the returned function is called. */
+    sweepEvery(ms: number): () => void {
+      const timer = setInterval(() => {
+        this.sweep().catch((error: unknown) =>
+          deps.log.warn({ err: error }, 'session sweep failed'),
+        );
+      }, ms);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
   };
 }
