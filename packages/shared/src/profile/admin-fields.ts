@@ -1,0 +1,81 @@
+import { select, type TextField, type ToggleField } from './profile-field-types';
+
+const ADMIN_ROLE_TYPES = [
+  'System Owner',
+  'Technical Administrator',
+  'Data Administrator',
+  'Research Coordinator',
+  'Compliance Officer',
+];
+const JURISDICTIONS = [
+  'United States',
+  'European Union',
+  'Canada',
+  'Australia',
+  'United Kingdom',
+  'Other',
+];
+
+/** The admin category's field definitions, in the form's order (SPEC §3). */
+export const ADMIN_FIELDS = [
+  select({
+    field_id: 'admin_role_type',
+    label: 'Administrative Role',
+    category: 'admin',
+    default_value: '',
+    visibility_default: 'public_admins',
+    options: ADMIN_ROLE_TYPES,
+    required: false,
+    validation: { maxLength: 100 },
+    placeholder: 'Select your administrative role',
+    description: 'Your responsibility in running Kaleido.',
+  }),
+  select({
+    field_id: 'jurisdiction',
+    label: 'Jurisdiction',
+    category: 'admin',
+    default_value: '',
+    visibility_default: 'public_admins',
+    options: JURISDICTIONS,
+    required: false,
+    validation: { maxLength: 100 },
+    placeholder: 'Select a jurisdiction',
+    description: 'The legal area whose data rules you apply.',
+  }),
+  {
+    field_id: 'research_consent',
+    label: 'Research Consent',
+    type: 'toggle',
+    category: 'admin',
+    default_value: false,
+    visibility_default: 'admin_only',
+    required: false,
+    validation: {},
+    placeholder: '',
+    description: 'Whether you take part in research on anonymized data.',
+  } satisfies ToggleField<'research_consent'>,
+  {
+    field_id: 'dataset_tag',
+    label: 'Dataset Tag',
+    type: 'text',
+    category: 'admin',
+    default_value: '',
+    visibility_default: 'admin_only',
+    required: false,
+    validation: { maxLength: 50 },
+    placeholder: 'e.g. cohort-2025-a',
+    description: 'Tag for the research dataset you curate.',
+  } satisfies TextField<'dataset_tag'>,
+  {
+    field_id: 'admin_notes',
+    label: 'Admin Notes',
+    type: 'longtext',
+    category: 'admin',
+    default_value: '',
+    visibility_default: 'admin_only',
+    required: false,
+    validation: { maxLength: 5000 },
+    placeholder: 'Notes for administrators',
+    description: 'Visible only to administrators in the admin interface.',
+  } satisfies TextField<'admin_notes'>,
+] as const;
