@@ -15,6 +15,3 @@ export function toastChatError(description: (typeof CHAT_ERRORS)[keyof typeof CH
   // One id per kind: a failure repeated by retries or re-renders shows one toast.
   toast.error('Error', { id: `chat-error-${description}`, description });
 }
-
-/** SPEC §9: user search waits for a 300 ms pause. */
-export const SEARCH_DEBOUNCE_MS = 300;

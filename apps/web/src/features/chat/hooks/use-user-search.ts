@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { chatKeys, searchUsers } from '../api/chat-requests';
-import { CHAT_ERRORS, SEARCH_DEBOUNCE_MS, toastChatError } from '../api/chat-toasts';
+import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
 
 /** 'Find users': searches only non-empty text, after a 300 ms pause in typing (SPEC §5). */
 export function useUserSearch(text: string) {
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const debounced = useDebouncedValue(text.trim());
   const query = useQuery({
     queryKey: chatKeys.userSearch(debounced),
     queryFn: () => searchUsers(debounced),

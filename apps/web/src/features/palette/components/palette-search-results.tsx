@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { MessageSquare, User } from 'lucide-react';
 import { conversationMatches, listConversations, searchPeople } from '../api/palette-search';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { SearchScope } from '../palette-entries';
 
 const ITEM_CLASS =
@@ -28,7 +28,7 @@ export function PaletteSearchResults({
   query: string;
   onSelect: (target: SearchTarget) => void;
 }) {
-  const text = useDebouncedValue(query.trim(), 300);
+  const text = useDebouncedValue(query.trim());
   const people = useQuery({
     queryKey: ['palette', 'people', text],
     queryFn: () => searchPeople(text),

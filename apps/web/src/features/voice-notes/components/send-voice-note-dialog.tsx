@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { searchUsers } from '../api/voice-note-requests';
 import type { useVoiceNoteMutations } from '../hooks/use-voice-note-mutations';
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Find a person by name or email and send them this note (it lands in their inbox). */
 export function SendVoiceNoteDialog({
@@ -28,7 +20,7 @@ export function SendVoiceNoteDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), 250);
+  const q = useDebouncedValue(text.trim());
   const inputId = useId();
   const results = useQuery({
     queryKey: ['users-search', q],

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { uiActions } from '../../../lib/ui-store';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-debounced-value';
 import { useVoiceNoteFilters } from '../hooks/use-voice-note-filters';
 
 const TABS = [
@@ -20,7 +21,7 @@ export function VoiceNotesToolbar() {
   const { q, setQuery } = filters;
   useEffect(() => {
     if (text === q) return;
-    const timer = setTimeout(() => setQuery(text), 300);
+    const timer = setTimeout(() => setQuery(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, q, setQuery]);
 
