@@ -1,6 +1,8 @@
 import type { ApiError } from '@kaleido/shared/http/api-error';
 import { CSRF_HEADER } from '@kaleido/shared/http/http.constants';
 
+const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
 /** A failed API call, carrying the server's one error body (`{message, errors?, code?}`). */
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -9,7 +11,7 @@ export class ApiRequestError extends Error {
   readonly retryAfterSeconds: number | null;
 
   constructor(status: number, body: Partial<ApiError>, retryAfter: string | null) {
-    super(body.message ?? 'Something went wrong. Please try again.');
+    super(body.message ?? GENERIC_ERROR_MESSAGE);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = body.code;
@@ -103,4 +105,13 @@ export const api = {
 /** True for a 404 of an endpoint that has not been deployed yet (tolerated, not an error). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
+}
+
+/**
+ * What to show for a failed call: the server's first field message or its message; anything
+ * else (network failure, unreadable answer) gets the generic text, so no failure goes unshown.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.errors?.[0]?.message ?? error.message;
+  return GENERIC_ERROR_MESSAGE;
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { StrengthMeter } from '../../features/auth/components/strength-meter';
+import { StrengthMeter } from '../password/strength-meter';
 import { badgeText } from '../../features/notifications/notification-links';
 import { checkIntervalMs } from '../../features/inactivity/hooks/use-inactivity-timeout';
 import { emailInitial, nameInitials } from './avatar';

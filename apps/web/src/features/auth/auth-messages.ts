@@ -1,13 +1,12 @@
+import { NEW_PASSWORD_TOASTS } from '../../components/password/validate-new-password';
+
 /** Toast titles and texts of the auth screens (SPEC §8), kept in one place. */
 export const AUTH_TOASTS = {
   signInFailed: 'Sign in failed',
   signUpFailed: 'Sign up failed',
   invalidEmail: 'Invalid email',
-  weakPassword: 'Password requirements not met',
-  mismatch: {
-    title: 'Passwords do not match',
-    description: 'Please make sure both passwords are identical.',
-  },
+  weakPassword: NEW_PASSWORD_TOASTS.weakPassword,
+  mismatch: NEW_PASSWORD_TOASTS.mismatch,
   resetFailure: { title: 'Error', description: 'Something went wrong. Please try again.' },
   signedIn: { title: 'Welcome back!', description: 'Successfully signed in.' },
   accountCreated: 'Account created!',

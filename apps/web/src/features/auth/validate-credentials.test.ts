@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateNewPassword, validateSignIn, validateSignUp } from './validate-credentials';
+import { validateNewPassword } from '../../components/password/validate-new-password';
+import { validateSignIn, validateSignUp } from './validate-credentials';
 
 const GOOD = 'Kaleido-Journey-42!';
 

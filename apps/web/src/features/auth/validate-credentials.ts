@@ -1,12 +1,9 @@
 import { emailProblems } from '@kaleido/shared/auth/email-rules';
-import { passwordProblems } from '@kaleido/shared/auth/password-rules';
+import {
+  validateNewPassword,
+  type FormProblem,
+} from '../../components/password/validate-new-password';
 import { AUTH_TOASTS } from './auth-messages';
-
-/** A problem the auth forms report as a destructive toast: title and first message. */
-export interface FormProblem {
-  title: string;
-  description: string;
-}
 
 /**
  * Whether both credentials are present. When one is missing the form still submits, so the
@@ -35,12 +32,4 @@ export function validateSignUp(values: {
   const emailProblem = emailProblems(values.email.trim())[0];
   if (emailProblem) return { title: AUTH_TOASTS.invalidEmail, description: emailProblem };
   return validateNewPassword(values.password, values.confirmPassword);
-}
-
-/** A new password (sign-up, reset): the rules first, then the confirmation. */
-export function validateNewPassword(password: string, confirmPassword: string): FormProblem | null {
-  const passwordProblem = passwordProblems(password)[0];
-  if (passwordProblem) return { title: AUTH_TOASTS.weakPassword, description: passwordProblem };
-  if (password !== confirmPassword) return { ...AUTH_TOASTS.mismatch };
-  return null;
 }

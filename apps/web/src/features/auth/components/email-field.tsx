@@ -1,5 +1,5 @@
 import { Input } from '../../../components/ui/input';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/ui/form-field';
 
 /** The email field of sign-in and sign-up. */
 export function EmailField({

@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { requestPasswordReset } from '../api/auth-requests';
 import { AUTH_TOASTS, RESET_SENT_TEXTS } from '../auth-messages';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/ui/form-field';
 
 /** 'Forgot your password?': email form, then the sent state; closing clears it (SPEC §4). */
 export function ForgotPasswordDialog({

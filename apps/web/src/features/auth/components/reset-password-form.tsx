@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-requests';
 import { AUTH_TOASTS } from '../auth-messages';
-import { validateNewPassword } from '../validate-credentials';
-import { NewPasswordField } from './new-password-field';
+import { NewPasswordField } from '../../../components/password/new-password-field';
+import { validateNewPassword } from '../../../components/password/validate-new-password';
 
 /** New password under the same rules as sign-up; an expired or used link is reported. */
 export function ResetPasswordForm({

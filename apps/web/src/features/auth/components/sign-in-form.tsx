@@ -7,8 +7,8 @@ import { AUTH_TOASTS } from '../auth-messages';
 import { validateSignIn } from '../validate-credentials';
 import { ForgotPasswordLink } from './forgot-password-link';
 import { EmailField } from './email-field';
-import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { FormField } from '../../../components/ui/form-field';
+import { PasswordInput } from '../../../components/password/password-input';
 
 /** Sign In tab: on success the caller reloads the session; 2FA accounts get a code step. */
 export function SignInForm({

@@ -6,8 +6,8 @@ import { signUp } from '../api/auth-requests';
 import { AUTH_TOASTS } from '../auth-messages';
 import { validateSignUp } from '../validate-credentials';
 import { EmailField } from './email-field';
-import { FormField } from './form-field';
-import { NewPasswordField } from './new-password-field';
+import { FormField } from '../../../components/ui/form-field';
+import { NewPasswordField } from '../../../components/password/new-password-field';
 import { describeFailure } from './sign-in-form';
 
 /** Sign Up tab; after the account is created the visitor is sent to sign in once verified. */

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { verifyTwoFactor } from '../api/auth-requests';
 import { AUTH_TOASTS } from '../auth-messages';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/ui/form-field';
 import { describeFailure } from './sign-in-form';
 
 /** The second step of a sign-in for accounts with two-factor authentication. */

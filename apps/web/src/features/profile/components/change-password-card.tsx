@@ -9,7 +9,9 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
+import { NewPasswordField } from '../../../components/password/new-password-field';
+import { validateNewPassword } from '../../../components/password/validate-new-password';
+import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { changePassword } from '../api/security-requests';
 import { PasswordField } from './password-field';
@@ -19,7 +21,6 @@ export function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const { reload } = useSession();
   const queryClient = useQueryClient();
   const change = useMutation({
@@ -34,16 +35,18 @@ export function ChangePasswordCard() {
       await queryClient.invalidateQueries({ queryKey: ['security'] });
     },
   });
-  const problems =
-    change.error instanceof ApiRequestError
-      ? (change.error.errors?.map((e) => e.message) ?? [change.error.message])
-      : [];
+  const problem = change.error ? errorMessage(change.error) : null;
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    const different = next !== confirm;
-    setMismatch(different);
-    if (!different) change.mutate({ currentPassword: current, newPassword: next });
+    // The same rules and SPEC §8 toasts as sign-up and reset: the rules, then the confirmation.
+    const invalid = validateNewPassword(next, confirm);
+    if (invalid) {
+      change.reset();
+      toast.error(invalid.title, { description: invalid.description });
+      return;
+    }
+    change.mutate({ currentPassword: current, newPassword: next });
   }
 
   return (
@@ -53,7 +56,7 @@ export function ChangePasswordCard() {
         <CardDescription>Your other sessions are signed out when you change it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid max-w-md gap-4">
+        <form noValidate onSubmit={submit} className="grid max-w-md gap-4">
           <PasswordField
             id="current-password"
             label="Current password"
@@ -61,27 +64,23 @@ export function ChangePasswordCard() {
             value={current}
             onChange={setCurrent}
           />
-          <PasswordField
+          <NewPasswordField
             id="new-password"
             label="New password"
-            autoComplete="new-password"
             value={next}
             onChange={setNext}
           />
-          <PasswordField
+          <NewPasswordField
             id="confirm-new-password"
             label="Confirm new password"
-            autoComplete="new-password"
             value={confirm}
             onChange={setConfirm}
+            meter={false}
           />
-          {(mismatch || problems.length > 0) && (
-            <ul role="alert" className="grid gap-1 text-sm text-destructive">
-              {mismatch && <li>The new passwords do not match.</li>}
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
+          {problem && (
+            <p role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
           )}
           <Button type="submit" className="justify-self-start" disabled={change.isPending}>
             {change.isPending ? 'Updating...' : 'Update password'}

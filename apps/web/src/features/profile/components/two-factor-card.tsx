@@ -11,15 +11,10 @@ import {
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { confirmTwoFactor, disableTwoFactor, enrollTwoFactor } from '../api/security-requests';
 import { PasswordField } from './password-field';
-
-function problemOf(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  return error.errors?.[0]?.message ?? error.message;
-}
 
 /** Two-factor: enroll with the password, add the key to an authenticator, confirm with a code. */
 export function TwoFactorCard() {
@@ -47,7 +42,8 @@ export function TwoFactorCard() {
     mutationFn: disableTwoFactor,
     onSuccess: () => afterChange('Two-factor authentication disabled'),
   });
-  const problem = problemOf(enroll.error) ?? problemOf(confirm.error) ?? problemOf(disable.error);
+  const failed = enroll.error ?? confirm.error ?? disable.error;
+  const problem = failed ? errorMessage(failed) : null;
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();

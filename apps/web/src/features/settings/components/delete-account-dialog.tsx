@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { uiActions } from '../../../lib/ui-store';
 import { deleteAccount } from '../api/settings-requests';
@@ -32,7 +32,7 @@ export function DeleteAccountDialog() {
       await navigate('/auth', { replace: true });
     },
   });
-  const problem = remove.error instanceof ApiRequestError ? remove.error.message : null;
+  const problem = remove.error ? errorMessage(remove.error) : null;
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();

@@ -2,7 +2,8 @@ import type { SettingsSection } from '@kaleido/shared/settings/settings.schemas'
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { saveProblem, useSaveSetting } from '../hooks/use-settings';
+import { errorMessage } from '../../../lib/api-client';
+import { useSaveSetting } from '../hooks/use-settings';
 
 interface SettingTextInputProps {
   section: SettingsSection;
@@ -28,7 +29,7 @@ export function SettingTextInput({
   const save = useSaveSetting(section);
   const id = useId();
   const [text, setText] = useState(String(value));
-  const problem = save.isError ? saveProblem(save.error) : null;
+  const problem = save.isError ? errorMessage(save.error) : null;
   const describedBy = [description ? `${id}-description` : '', problem ? `${id}-problem` : '']
     .filter(Boolean)
     .join(' ');

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsResponse, SettingsSection } from '@kaleido/shared/settings/settings.schemas';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { ApiRequestError } from '../../../lib/api-client';
 import { applyAppearance } from '../../../lib/appearance';
 import {
   fetchSettings,
@@ -21,12 +20,6 @@ export function useSettings() {
       });
   }, [query.isError]);
   return query;
-}
-
-/** The first field message of a failed save, for showing beside the control. */
-export function saveProblem(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  return error.errors?.[0]?.message ?? error.message;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { FormField } from './form-field';
+import { FormField } from '../ui/form-field';
 import { PasswordInput } from './password-input';
 import { StrengthMeter } from './strength-meter';
 
-/** A new password (sign-up, reset), with the strength meter under it unless `meter` is false. */
+/** A new password (sign-up, reset, change), with the strength meter under it unless `meter` is false. */
 export function NewPasswordField({
   id,
   label,

@@ -1,5 +1,5 @@
 import { passwordStrength } from '@kaleido/shared/auth/password-strength';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 const BAR_COLOURS = { Weak: 'bg-destructive', Medium: 'bg-amber-500', Strong: 'bg-success' };
 
