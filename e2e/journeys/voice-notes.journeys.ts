@@ -92,7 +92,7 @@ export const voiceNotesJourneys: Journey[] = [
       const inbox = await newPage();
       await signInThroughUi(inbox, receiver);
       await inbox.goto('/app/voice-notes/inbox');
-      await expectVisible(inbox.getByRole('heading', { name: /Received Voice Notes/ }), 'inbox');
+      await expectVisible(inbox.getByRole('heading', { name: /Your Voice Notes/ }), 'inbox');
       await expectVisible(inbox.getByText(`From ${sender.fullName}`), 'the received note');
       await expectVisible(inbox.getByText(TITLE, { exact: true }), 'its title');
 

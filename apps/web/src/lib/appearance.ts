@@ -3,7 +3,7 @@
  * this browser so public/theme-init.js can apply it before first paint on the next load.
  * Keep the key and values in sync with public/theme-init.js.
  */
-export const APPEARANCE_KEY = 'kaleido:appearance';
+const APPEARANCE_KEY = 'kaleido:appearance';
 
 export interface ThemeSettings {
   theme: 'light' | 'dark';

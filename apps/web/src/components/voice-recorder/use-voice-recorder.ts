@@ -11,7 +11,7 @@ export interface VoiceRecording {
 }
 
 /** SPEC §8: the two recorder toasts, word for word. */
-export const RECORDER_ERRORS = {
+const RECORDER_ERRORS = {
   recording: {
     title: 'Recording Error',
     description: 'Unable to access microphone. Please check permissions.',

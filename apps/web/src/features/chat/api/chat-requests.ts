@@ -54,7 +54,7 @@ export function sendTyping(conversationId: string, typing: boolean): Promise<unk
 }
 
 /** Network failures and 5xx are worth retrying with the same client id; 4xx answers are final. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiRequestError) || error.status >= 500 || error.status === 429;
 }
 
@@ -62,7 +62,7 @@ export function isRetryable(error: unknown): boolean {
  * Posts until the server answers, with backoff. Every attempt carries the same `clientId`, so
  * the server stores the message once however many attempts reach it.
  */
-export async function withRetry<T>(attempt: () => Promise<T>, tries = 4): Promise<T> {
+async function withRetry<T>(attempt: () => Promise<T>, tries = 4): Promise<T> {
   for (let i = 1; ; i += 1) {
     try {
       return await attempt();

@@ -29,8 +29,7 @@ export function AvatarField({
     mutationFn: (file: File) => uploadAvatar(file, session.csrfToken),
     onSuccess: (profile) => {
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
-      // Everything that shows the avatar reads the profile or the session again.
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      // Everything else that shows the avatar reads the settings or the session again.
       void queryClient.invalidateQueries({ queryKey: ['settings'] });
       void reload().catch(() => undefined);
       toast.success(PROFILE_TOASTS.saved.title, { description: PROFILE_TOASTS.saved.description });
@@ -87,7 +86,13 @@ export function AvatarField({
           <Button
             variant="ghost"
             disabled={!editable || clear.isPending}
-            onClick={() => clear.mutate({ field: 'avatar_url', value: '' })}
+            onClick={() =>
+              clear.mutate(
+                { field: 'avatar_url', value: '' },
+                // The top bar and avatar menu read the avatar from the session.
+                { onSuccess: () => void reload().catch(() => undefined) },
+              )
+            }
           >
             <Trash2 aria-hidden="true" />
             Remove

@@ -4,7 +4,7 @@ import { Input } from '../../../components/ui/input';
 import { MultiselectField } from './multiselect-field';
 import { ScheduleField } from './schedule-field';
 
-export const CONTROL_CLASS =
+const CONTROL_CLASS =
   'w-full rounded-md border bg-background px-3 py-2 text-sm disabled:opacity-60 aria-[invalid=true]:border-destructive';
 
 interface FieldControlProps {

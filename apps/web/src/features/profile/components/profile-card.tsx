@@ -10,7 +10,7 @@ import {
 import { AvatarField } from './avatar-field';
 import { ProfileField } from './profile-field';
 
-export const CATEGORY_CARDS: Record<ProfileCategory, { title: string; description: string }> = {
+const CATEGORY_CARDS: Record<ProfileCategory, { title: string; description: string }> = {
   user: { title: 'Personal & Identity', description: 'Who you are and how you like to reflect.' },
   client: {
     title: 'Professional Information',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { useSession } from '../../../lib/session';
 import { deleteAccountData } from '../api/settings-requests';
 import { DELETE_DATA_TEXT, SETTINGS_TOASTS } from '../settings-messages';
 
@@ -11,6 +12,7 @@ import { DELETE_DATA_TEXT, SETTINGS_TOASTS } from '../settings-messages';
 export function DeleteDataDialog() {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
+  const { reload } = useSession();
   const remove = useMutation({
     mutationFn: deleteAccountData,
     onSuccess: async () => {
@@ -18,8 +20,9 @@ export function DeleteDataDialog() {
       toast.success(SETTINGS_TOASTS.dataDeleted.title, {
         description: SETTINGS_TOASTS.dataDeleted.description,
       });
-      // Profile, settings (and so the appearance) and every feature's lists are back to defaults.
-      await queryClient.invalidateQueries();
+      // Profile, settings (and so the appearance) and every feature's lists are back to defaults;
+      // the session carries the avatar the top bar and avatar menu show.
+      await Promise.all([queryClient.invalidateQueries(), reload().catch(() => undefined)]);
     },
     onError: () => {
       toast.error(SETTINGS_TOASTS.deleteFailed.title, {

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { api, isNotFound } from '../../../lib/api-client';
 import { applyAppearance, type ThemeSettings } from '../../../lib/appearance';
 
-/** The settings query key; the settings screen invalidates it after saving a section. */
-export const SETTINGS_QUERY_KEY = ['settings'] as const;
+/** The settings screen's theme key: it sets and invalidates it after saving a section. */
+const THEME_QUERY_KEY = ['settings', 'theme'] as const;
 
 async function fetchThemeSettings(): Promise<ThemeSettings | null> {
   try {
@@ -19,7 +19,7 @@ async function fetchThemeSettings(): Promise<ThemeSettings | null> {
 /** Applies the signed-in person's saved appearance app-wide (and for the next first paint). */
 export function useAppearanceSync(): void {
   const { data } = useQuery({
-    queryKey: [...SETTINGS_QUERY_KEY, 'theme'],
+    queryKey: THEME_QUERY_KEY,
     queryFn: fetchThemeSettings,
     staleTime: 5 * 60_000,
   });

@@ -8,11 +8,8 @@ import { useVoiceNoteFilters, type NoteType } from '../hooks/use-voice-note-filt
 import { useVoiceNotes } from '../hooks/use-voice-notes';
 import { VoiceNoteItem } from './voice-note-item';
 
-export const BOX_TITLES: Record<VoiceNoteBox, string> = {
-  mine: 'Your Voice Notes',
-  inbox: 'Received Voice Notes',
-  sent: 'Sent Voice Notes',
-};
+/** SPEC §2: /inbox, /sent and /recorder show the same list, 'Your Voice Notes' with a count. */
+const LIST_TITLE = 'Your Voice Notes';
 
 const EMPTY_TEXT: Record<VoiceNoteBox, string> = {
   mine: 'Record a note above or upload an audio file; it will be listed here with its transcript.',
@@ -44,7 +41,7 @@ export function VoiceNoteList({ box }: { box: VoiceNoteBox }) {
   return (
     <section aria-labelledby="voice-note-list-title" className="flex flex-col gap-3">
       <h2 id="voice-note-list-title" className="text-lg font-semibold">
-        {BOX_TITLES[box]}{' '}
+        {LIST_TITLE}{' '}
         <span className="text-muted-foreground" data-testid="voice-note-count">
           ({notes.length})
         </span>

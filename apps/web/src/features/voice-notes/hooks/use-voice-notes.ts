@@ -41,8 +41,8 @@ export function useVoiceNotes(params: VoiceNoteListParams) {
           );
           void queryClient.invalidateQueries({ queryKey: [...VOICE_NOTES_KEY, 'list'] });
         }
-        // A note sent to me arrives with a notification: read the inbox again.
-        if (eventData(message, 'notification.created')) {
+        // A note sent to me arrives with a 'voice' notification: read the inbox again.
+        if (eventData(message, 'notification.created')?.notification.type === 'voice') {
           void queryClient.invalidateQueries({ queryKey: [...VOICE_NOTES_KEY, 'list'] });
         }
       }),
