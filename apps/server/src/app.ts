@@ -169,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
       emailOf: async (userId) => (await accountsRepository.findProfile(userId))?.email ?? null,
       now,
     }),
+    log: app.log,
     now,
   });
   const profileRepository = createProfileRepository(db);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from '../../../test/accounts-fixtures';
+import { signedInClient, waitForMail } from '../../../test/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
@@ -36,6 +36,8 @@ describe('notification emails (Settings → Notifications → email_notification
       message: 'Sam sent you another.',
       link: '/app/voice-notes/inbox',
     });
+    // The email is sent in the background: wait for it, then give a second one time to show.
+    await waitForMail(app, away.email, 'Kaleido: ');
     await sleep(50);
     const mails = await mailsTo(away.email);
     expect(mails).toHaveLength(1);
@@ -46,6 +48,7 @@ describe('notification emails (Settings → Notifications → email_notification
   it('does not email someone using the app right now', async () => {
     const here = await signedInClient(app);
     await app.notifications.notify(here.userId, { type: 'chat', title: 'Sam', message: 'Hello!' });
+    await sleep(50);
     expect(await mailsTo(here.email)).toEqual([]);
   });
 
@@ -71,6 +74,7 @@ describe('notification emails (Settings → Notifications → email_notification
       title: 'Sam',
       message: 'Hello!',
     });
+    await sleep(50);
     expect(await mailsTo(account.email)).toEqual([]);
   });
 });

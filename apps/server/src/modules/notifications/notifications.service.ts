@@ -1,5 +1,6 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import { NOTIFICATIONS_KEPT } from '@kaleido/shared/notifications/notifications.schemas';
+import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { createNotificationsRepository, NotificationRow } from './notifications.repository';
@@ -26,6 +27,7 @@ export function createNotificationsService(deps: {
   bus: EventBus;
   /** Called after a notification is stored and pushed (e.g. to email someone who is away). */
   onCreated?: (userId: string, notification: Notification) => Promise<void>;
+  log: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -44,6 +46,8 @@ export function createNotificationsService(deps: {
   }
   const trimTimer = setInterval(() => void trimNow().catch(() => undefined), TRIM_EVERY_MS);
   trimTimer.unref();
+  // Emails still on their way; `close` waits for them so none runs against a closed mailer.
+  const emailing = new Set<Promise<void>>();
 
   return {
     async notify(
@@ -67,7 +71,15 @@ export function createNotificationsService(deps: {
         name: 'notification.created',
         data: { notification },
       });
-      await deps.onCreated?.(userId, notification).catch(() => undefined);
+      // The email (lookups and an SMTP round trip) must not hold up whoever notified; a
+      // failure there costs only the email, so it is logged rather than thrown.
+      const email = deps.onCreated?.(userId, notification).catch((err: unknown) => {
+        deps.log.warn({ err, userId }, 'failed to email a notification');
+      });
+      if (email) {
+        emailing.add(email);
+        void email.finally(() => emailing.delete(email));
+      }
       return notification;
     },
 
@@ -100,6 +112,7 @@ export function createNotificationsService(deps: {
 
     async close() {
       clearInterval(trimTimer);
+      await Promise.all(emailing);
       await trimNow();
     },
   };
