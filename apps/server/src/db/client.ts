@@ -13,6 +13,11 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 /** The query builder every repository receives; the same for both databases. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of a raw `db.execute`: node-postgres and PGlite both answer it with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export interface Database {
   db: Db;
   kind: 'embedded' | 'postgres';

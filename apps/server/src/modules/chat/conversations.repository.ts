@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { conversations, userInputs } from '../../db/schema/chat';
 import { files } from '../../db/schema/files';
@@ -7,9 +7,6 @@ import type { ConversationSummaryRecord } from './chat-records';
 
 export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;
 export type ConversationRow = typeof conversations.$inferSelect;
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const isParticipant = (userId: string) =>
   or(eq(conversations.participantOneId, userId), eq(conversations.participantTwoId, userId));

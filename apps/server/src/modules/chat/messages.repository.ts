@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { createBatcher } from '../../db/batcher';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { profiles } from '../../db/schema/accounts';
 import { conversations, userInputs } from '../../db/schema/chat';
 import { files } from '../../db/schema/files';
 import type { InputType } from '@kaleido/shared/chat/chat.schemas';
 import type { MessageRecord } from './chat-records';
-import { rowsOf } from './conversations.repository';
 
 export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 
 /**
  * Fixed-window counters in the database, so every server instance on one PostgreSQL shares them.
@@ -45,9 +45,4 @@ export function createRateLimitRepository(db: Db) {
       await db.execute(sql`delete from rate_limits where window_start < ${cutoff}`);
     },
   };
-}
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

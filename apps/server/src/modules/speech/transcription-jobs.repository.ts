@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { transcriptionJobs } from '../../db/schema/speech';
-import { rowsOf } from '../rate-limit/rate-limit.repository';
 
 export type TranscriptionJob = typeof transcriptionJobs.$inferSelect;
 

@@ -1,5 +1,6 @@
 import { and, asc, ilike, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likeContaining } from '../../db/like';
 import { profiles } from '../../db/schema/accounts';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
@@ -9,7 +10,7 @@ export function createUsersRepository(db: Db) {
     /** Profiles whose name or email contains `text` (any case), other than `exceptUserId`'s. */
     async search(text: string, exceptUserId: string, limit: number) {
       // LIKE's wildcards in what the person typed match themselves.
-      const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+      const pattern = likeContaining(text);
       return db
         .select({
           id: profiles.id,

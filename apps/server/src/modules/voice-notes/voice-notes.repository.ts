@@ -1,12 +1,11 @@
 import { and, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likeContaining } from '../../db/like';
 import { profiles } from '../../db/schema/accounts';
 import { voiceNoteDeliveries, voiceNotes, voiceNoteSettings } from '../../db/schema/speech';
 
 export type VoiceNoteRow = typeof voiceNotes.$inferSelect;
 export type Box = 'mine' | 'inbox' | 'sent';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createVoiceNotesRepository(db: Db) {
   return {
@@ -60,7 +59,7 @@ export function createVoiceNotesRepository(db: Db) {
       if (filter.box === 'sent')
         conditions.push(delivered(eq(voiceNoteDeliveries.senderId, userId)));
       if (filter.q) {
-        const pattern = `%${escapeLike(filter.q)}%`;
+        const pattern = likeContaining(filter.q);
         const match = or(ilike(voiceNotes.title, pattern), ilike(voiceNotes.transcript, pattern));
         if (match) conditions.push(match);
       }
