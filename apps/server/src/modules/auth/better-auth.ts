@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth';
+import { AUTH_COOKIE_PREFIX, usesSecureCookies } from './auth-cookie';
 
 /** Header through which we hand better-auth the client IP we took from the socket. */
 export const CLIENT_IP_HEADER = 'x-kaleido-client-ip';
@@ -115,8 +116,8 @@ export function createBetterAuth({
     // Our own limiter (database-backed, shared by instances) covers every route.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'kaleido',
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: usesSecureCookies(config),
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

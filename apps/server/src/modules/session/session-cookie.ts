@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config/env';
+import { AUTH_COOKIE_PREFIX, usesSecureCookies } from '../auth/auth-cookie';
 
 /**
  * Reads the session token from better-auth's signed cookie without a round trip through its
@@ -6,8 +8,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * (better-call's signed cookies). This is the hot path of every API request; resolving it with
  * one query instead of better-auth's getSession keeps authenticated requests cheap.
  */
-export function sessionCookieName(secure: boolean): string {
-  return `${secure ? '__Secure-' : ''}kaleido.session_token`;
+export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+  // better-auth's name for it under our `advanced.cookiePrefix` and `useSecureCookies`.
+  const secure = usesSecureCookies(config) ? '__Secure-' : '';
+  return `${secure}${AUTH_COOKIE_PREFIX}.session_token`;
 }
 
 export function readSessionToken(

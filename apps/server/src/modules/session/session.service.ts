@@ -52,7 +52,7 @@ export function createSessionService(deps: {
   avatarOf: (userId: string) => Promise<string | null>;
   now?: () => Date;
 }) {
-  const cookieName = sessionCookieName(deps.config.publicUrl.startsWith('https://'));
+  const cookieName = sessionCookieName(deps.config);
   /** Tells the sockets of ended sessions, on every instance, to close. */
   function announceEnded(userId: string, data: ServerEventData<'session.ended'>) {
     deps.bus
