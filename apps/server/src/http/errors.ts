@@ -88,6 +88,9 @@ function clientErrorMessage(error: FastifyError, status: number): string {
       return 'The request body is too large.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type.';
+    // @fastify/multipart's `request.file()` on a body that is not multipart/form-data.
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'Please attach the file as a form upload.';
     default:
       return status === 413 ? 'The request body is too large.' : error.message;
   }

@@ -16,6 +16,7 @@ export type VoiceNotesService = ReturnType<typeof createVoiceNotesService>;
 
 const TARGET = 'voice-note';
 const NOT_YOURS = 'Only the person who recorded this voice note can change it.';
+const AUDIO_REMOVED = 'The audio of this note was removed after transcription.';
 
 /**
  * Voice notes: recorded or uploaded audio kept as files, transcribed in the background as an
@@ -214,18 +215,19 @@ export function createVoiceNotesService(deps: {
 
     async transcribeAgain(userId: string, id: string) {
       const note = await owned(userId, id);
-      if (!note.fileId)
-        throw new AppError(409, 'The audio of this note was removed after transcription.', {
-          code: 'NO_AUDIO',
-        });
-      await repository.update(id, { transcriptStatus: 'pending', transcriptEdited: false }, now());
+      if (!note.fileId) throw new AppError(409, AUDIO_REMOVED, { code: 'NO_AUDIO' });
+      const updated = await repository.update(
+        id,
+        { transcriptStatus: 'pending', transcriptEdited: false },
+        now(),
+      );
       await deps.speech.enqueue({
         ownerId: userId,
         fileId: note.fileId,
         targetKind: TARGET,
         targetId: id,
       });
-      return dto(userId, (await repository.find(id)) ?? note);
+      return dto(userId, updated ?? note);
     },
 
     async sendAudio(
@@ -237,7 +239,7 @@ export function createVoiceNotesService(deps: {
     ) {
       const { note, received } = await visible(userId, id);
       const file = note.fileId ? await deps.files.find(note.fileId) : null;
-      if (!file) throw notFound('The audio of this note was removed after transcription.');
+      if (!file) throw notFound(AUDIO_REMOVED);
       if (received) await repository.markListened(id, userId, now());
       return deps.files.send(request, reply, file, download ? 'attachment' : 'inline');
     },

@@ -82,6 +82,24 @@ describe('voice notes', () => {
     expect(list.notes.map((n) => n.id)).toContain(note.id);
   });
 
+  it('transcribes again on request, replacing an edited transcript', async () => {
+    const { client } = await signedInClient(app);
+    const note = (await record(client)).json<VoiceNote>();
+    await transcribed(client, note.id);
+    await client.request('PATCH', `/api/voice-notes/${note.id}`, { body: { transcript: 'Mine' } });
+    const again = await client.post(`/api/voice-notes/${note.id}/transcribe`);
+    expect(again.status).toBe(200);
+    expect(again.json<VoiceNote>()).toMatchObject({
+      transcriptStatus: 'pending',
+      transcriptEdited: false,
+    });
+    expect(await transcribed(client, note.id)).toMatchObject({
+      transcript: TRANSCRIPT,
+      transcriptStatus: 'done',
+      transcriptEdited: false,
+    });
+  });
+
   it('plays back with ranges and downloads as an attachment', async () => {
     const { client } = await signedInClient(app);
     const note = (await record(client)).json<VoiceNote>();
@@ -154,6 +172,12 @@ describe('voice notes', () => {
     const gone = await client.get(`/api/voice-notes/${dropped.id}/audio`);
     expect(gone.status).toBe(404);
     expect(gone.json().message).toBe('The audio of this note was removed after transcription.');
+    const again = await client.post(`/api/voice-notes/${dropped.id}/transcribe`);
+    expect(again.status).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: 'The audio of this note was removed after transcription.',
+      code: 'NO_AUDIO',
+    });
   });
 
   it('refuses what is not audio and says why', async () => {
@@ -163,6 +187,12 @@ describe('voice notes', () => {
     expect(pdf.json().message).toBe('Please choose an audio file (WebM, Ogg, WAV, MP3 or M4A).');
     const noDuration = await record(client, { title: 'x' });
     expect(noDuration.status).toBe(400);
+    const json = await client.post('/api/voice-notes', { title: 'x', durationMs: '10' });
+    expect(json.status).toBe(406);
+    expect(json.json()).toMatchObject({
+      message: 'Please attach the file as a form upload.',
+      code: 'FST_INVALID_MULTIPART_CONTENT_TYPE',
+    });
   });
 
   it('sends a note to a contact: their inbox, my sent box, a notification; they can listen but not edit', async () => {
