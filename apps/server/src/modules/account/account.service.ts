@@ -16,7 +16,7 @@ import type { AccountRepository } from './account.repository';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export const WRONG_PASSWORD_MESSAGE = 'Your password is not correct.';
+const WRONG_PASSWORD_MESSAGE = 'Your password is not correct.';
 
 /** Where a file sits inside the archive; the export file lists it under the same path. */
 function archivePath(file: FileRow): string {
@@ -70,6 +70,7 @@ export function createAccountService(deps: {
         two_factor_enabled: account.twoFactorEnabled,
         created_at: account.createdAt.toISOString(),
       },
+      // Every section, loaded once above (the 'settings' contributor exports nothing itself).
       settings,
       files: files.map((f) => ({
         id: f.id,

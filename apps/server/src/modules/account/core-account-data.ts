@@ -9,7 +9,7 @@ export function registerCoreAccountData(
   registry: AccountDataRegistry,
   deps: {
     profile: Pick<ProfileService, 'exportFor' | 'reset'>;
-    settings: Pick<SettingsService, 'all' | 'reset'>;
+    settings: Pick<SettingsService, 'reset'>;
     notifications: Pick<NotificationsService, 'list' | 'clear'>;
     securityEvents: Pick<SecurityEventsService, 'recent'>;
   },
@@ -19,9 +19,10 @@ export function registerCoreAccountData(
     export: (userId) => deps.profile.exportFor(userId),
     deleteData: (userId) => deps.profile.reset(userId),
   });
+  // No `export` here: the account service already loads every setting for the spec's top-level
+  // keys (profile_settings, privacy_settings) and writes them to `settings` itself.
   registry.register({
     section: 'settings',
-    export: (userId) => deps.settings.all(userId),
     deleteData: (userId) => deps.settings.reset(userId),
   });
   registry.register({

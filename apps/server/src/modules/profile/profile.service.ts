@@ -24,7 +24,7 @@ import { valuesOf, type ProfileRepository, type UserProfileRow } from './profile
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-export const AVATAR_PURPOSE = 'avatar';
+const AVATAR_PURPOSE = 'avatar';
 
 /**
  * The profile's rules (SPEC §6): every read answers only the fields the viewer may see, every
@@ -176,7 +176,5 @@ export function createProfileService(deps: {
       if (avatar) await deps.files.remove([avatar]);
       await repository.remove(userId);
     },
-
-    assign: (clientId: string, userId: string) => repository.assign(clientId, userId),
   };
 }

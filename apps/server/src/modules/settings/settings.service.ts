@@ -15,8 +15,7 @@ import type { SettingsRepository } from './settings.repository';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export const SECTION_UNAVAILABLE_MESSAGE =
-  'These settings are not available in your current interface.';
+const SECTION_UNAVAILABLE_MESSAGE = 'These settings are not available in your current interface.';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -55,6 +54,11 @@ export function createSettingsService(deps: {
     return withDefaults(
       (await repository.find(userId)) ?? (await repository.ensure(userId, DEFAULT_SETTINGS)),
     );
+  }
+
+  /** The same values without creating the row: checks made for others must not write. */
+  async function current(userId: string): Promise<StoredSettings> {
+    return withDefaults((await repository.find(userId)) ?? DEFAULT_SETTINGS);
   }
 
   async function all(userId: string): Promise<Settings> {
@@ -112,12 +116,12 @@ export function createSettingsService(deps: {
 
     /** The privacy toggles, for the sharing rules of other features. */
     async privacyOf(userId: string): Promise<PrivacySettings> {
-      return (await stored(userId)).privacy_settings;
+      return (await current(userId)).privacy_settings;
     },
 
     /** The notification toggles, obeyed by notifications and mail. */
     async notificationsOf(userId: string) {
-      return (await stored(userId)).notification_settings;
+      return (await current(userId)).notification_settings;
     },
 
     /** Delete data: every section back to the defaults (the row is recreated on next load). */

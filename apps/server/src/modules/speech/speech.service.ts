@@ -83,11 +83,11 @@ export function createSpeechService(deps: {
   }
 
   async function runOne(): Promise<boolean> {
-    if (!(await currentEngine())) return false;
+    // The engine is known before a job is claimed, so a claimed job always has one to run on.
+    const active = await currentEngine();
+    if (!active) return false;
     const job = await deps.jobs.claimNext(now(), LOCK_MS);
     if (!job) return false;
-    const active = engine;
-    if (!active) return false;
     // Keep the lock fresh while the engine works, so a crash frees the job within a minute.
     const heartbeat = setInterval(() => {
       deps.jobs.extendLock(job.id, new Date(now().getTime() + LOCK_MS)).catch(() => undefined);
