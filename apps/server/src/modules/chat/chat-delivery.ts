@@ -7,8 +7,6 @@ import { conversationRoom, previewOf } from './chat-records';
 
 const PREVIEW_LENGTH = 100;
 
-export type ChatDelivery = ReturnType<typeof createChatDelivery>;
-
 /** What happens after a message is stored: live delivery, the list reorder, the bell. */
 export function createChatDelivery(deps: {
   bus: EventBus;

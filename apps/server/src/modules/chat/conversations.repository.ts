@@ -8,7 +8,7 @@ import type { ConversationSummaryRecord } from './chat-records';
 export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;
 export type ConversationRow = typeof conversations.$inferSelect;
 
-export const isParticipant = (userId: string) =>
+const isParticipant = (userId: string) =>
   or(eq(conversations.participantOneId, userId), eq(conversations.participantTwoId, userId));
 
 /** Conversations, who takes part in them, how far each has read, and the list each sees. */
