@@ -1,6 +1,38 @@
 // Type-aware lint over every workspace; zero warnings is enforced by `npm run lint`.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's layers (STYLE.md #9): app/ composes features; a feature never imports another
+ * (what two features share moves down to lib/ or components/); lib/ and components/ import no
+ * feature and no route.
+ */
+const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features never import each other: move what both need to lib/ or components/.',
+  })),
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'lib/ and components/ sit below the features and routes that use them.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Routes compose features, not the other way round.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'data/**'] },
@@ -20,6 +52,21 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+    },
+  },
+  {
+    // A test may reach into any feature to check one of its helpers.
+    files: [`${WEB}/**/*.test.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     // Test helpers type their JSON answers at the call site.

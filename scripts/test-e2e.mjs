@@ -6,50 +6,22 @@
 // E2E_SERVER_ROOT=<checkout> runs the server (and its CLI) from another checkout, e.g. a worktree
 // of HEAD while this tree's server is mid-change; only the web app is then built here.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isBuildStale } from './build-freshness.mjs';
 
 const serverRoot = process.env.E2E_SERVER_ROOT ?? '.';
 const ownServer = serverRoot === '.';
-const serverMain = join(serverRoot, 'apps/server/dist/main.js');
 const serverCli = join(serverRoot, 'apps/server/src/cli/main.ts');
-const outputs = ['apps/web/dist/index.html', ...(ownServer ? [serverMain] : [])];
-const sources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/public',
-  'packages/shared/src',
-  ...(ownServer ? ['apps/server/src'] : []),
-];
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (max, name) => Math.max(max, newest(join(path, name))),
-    stat.mtimeMs,
-  );
-}
 
 function finish(passed, failed) {
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 
-const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
-if (builtAt === 0 || sources.some((s) => newest(s) > builtAt)) {
+if (isBuildStale({ server: ownServer })) {
   console.log('e2e: building the web app and server…');
   const build = spawnSync(
     'npm',

@@ -16,7 +16,8 @@ export function benchEnv(extra = {}) {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: 'production',
+    // As `npm start` runs: the benches read links from the local outbox (none in production).
+    NODE_ENV: 'development',
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kaleido-bench-')),
     RATE_LIMIT_FACTOR: '1000000',

@@ -38,6 +38,8 @@ export const notificationJourneys: Journey[] = [
         page.getByTestId('notification-badge').getByText('1', { exact: true }),
         'badge 1',
       );
+      // The tab says where it is and that something waits.
+      assert.equal(await page.title(), '(1) Dashboard · Kaleido');
       await page
         .locator('[data-sonner-toast]')
         .filter({ hasText: 'New sign-in' })

@@ -55,7 +55,7 @@ export const pagesJourneys: Journey[] = [
         ['/unified/chat', '/app/chat/new'],
         ['/unified/chat?new=true', '/app/chat/new?new=true'],
         ['/unified/voice', '/app/voice-notes/inbox'],
-        ['/unified/email?compose=true', '/app/email/inbox?compose=true'],
+        ['/unified/email?compose=true', '/app/email/compose'],
         ['/unified/calls?new=true', '/app/calls/history?new=true'],
         ['/unified/journal?new=true', '/app/journal/text/new?new=true'],
         ['/unified/settings', '/app/settings/alerts'],

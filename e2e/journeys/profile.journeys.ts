@@ -74,7 +74,17 @@ export const profileJourneys: Journey[] = [
       const title = page.getByLabel('Professional Title');
       assert.equal(await title.isDisabled(), false, 'client fields editable');
 
+      // Availability is edited as a week and stored as the spec's JSON.
+      const week = page.getByRole('group', { name: 'Availability Hours' });
+      await week.getByRole('button', { name: 'Add hours on Monday' }).click();
+      await expectToast(page, 'Profile updated');
+      await week.getByLabel('Monday to').fill('08:00');
+      await expectVisible(week.getByText('End after the start to save'), 'backwards range marked');
+      await week.getByLabel('Monday to').fill('17:30');
+      await expectToast(page, 'Profile updated');
+      await week.getByRole('button', { name: 'Edit as JSON' }).click();
       const schedule = page.getByLabel('Availability Hours');
+      assert.deepEqual(JSON.parse(await schedule.inputValue()), { monday: ['09:00-17:30'] });
       await schedule.fill('{"monday": ');
       await expectVisible(page.getByText(/not valid JSON yet/), 'invalid JSON hint');
       await schedule.fill('{"monday": ["09:00-17:00"]}');

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
-import { expectPath, expectVisible } from '../support/expect';
+import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
+import { PNG, twoPeopleInAConversation } from '../support/chat';
 import { signInThroughUi } from '../support/ui';
 
 const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
@@ -64,7 +65,11 @@ export const shellJourneys: Journey[] = [
         'Journal current',
       );
       await page.keyboard.press('Control+n');
-      await expectPath(page, '/app/chat/new');
+      await expectPath(page, '/app/chat/new?new=true');
+      await expectVisible(
+        page.getByRole('dialog', { name: 'Start New Conversation' }),
+        'the new chat dialog',
+      );
     },
   },
   {
@@ -199,22 +204,19 @@ export const shellJourneys: Journey[] = [
     },
   },
   {
-    name: 'context drawer: default Quick Actions and each drawer with its texts',
-    async run({ newPage, baseUrl, checkA11y }) {
+    name: 'context drawer: each page offers only what works there; chat uploads to the open conversation',
+    async run(ctx) {
+      const { newPage, baseUrl, checkA11y } = ctx;
       const account = await createVerifiedAccount(baseUrl, newAccount('drawer'));
       const page = await newPage();
       await signInThroughUi(page, account);
+      // The dashboard has no uploads, filters or options: the drawer says so, offers nothing.
       await page.getByRole('button', { name: 'Open context panel' }).click();
       const drawer = page.getByTestId('context-drawer');
       await expectVisible(drawer.getByRole('heading', { name: 'Quick Actions' }), 'Quick Actions');
-      await expectVisible(
-        drawer.getByText('Select an action to view contextual options'),
-        'default text',
-      );
+      await expectVisible(drawer.getByText(/This page has no uploads, filters or options/), 'none');
+      assert.equal(await drawer.getByRole('button', { name: 'File Upload' }).count(), 0);
       await checkA11y(page, 'drawer');
-      await drawer.getByRole('button', { name: 'File Upload' }).click();
-      await expectVisible(drawer.getByText('Select Files'), 'Select Files');
-      await expectVisible(drawer.getByText('No recent uploads'), 'No recent uploads');
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });
       await page.waitForFunction(
@@ -222,14 +224,50 @@ export const shellJourneys: Journey[] = [
         null,
         { timeout: 3_000 },
       );
+
+      // Voice notes offer their real filters.
+      await page.goto('/app/voice-notes');
       await page.getByRole('button', { name: 'Open context panel' }).click();
-      await drawer.getByRole('button', { name: 'Participants' }).click();
-      await expectVisible(drawer.getByText('No active participants'), 'participants');
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Open context panel' }).click();
+      await expectVisible(drawer.getByText('Select an action to view contextual options'), 'text');
       await drawer.getByRole('button', { name: 'Filters & Search' }).click();
-      await expectVisible(drawer.getByText('Last 7 days'), 'date range');
-      await expectVisible(drawer.getByText('All types'), 'type');
+      await expectVisible(drawer.getByText('Date Range'), 'date range');
+      await page.keyboard.press('Escape');
+
+      // In a conversation: both people with what to do next, and Select Files attaches there.
+      const { pageA, pageB, a, b, id } = await twoPeopleInAConversation(ctx, 'drawer-chat');
+      await pageA.getByRole('button', { name: 'Participants' }).click();
+      const drawerA = pageA.getByTestId('context-drawer');
+      await expectVisible(drawerA.getByText(a.fullName), 'me');
+      await expectVisible(drawerA.getByText(b.fullName), 'the other person');
+      await expectVisible(drawerA.getByRole('link', { name: 'Email' }), 'email them');
+      await expectVisible(drawerA.getByRole('link', { name: 'Call' }), 'call them');
+      await pageA.keyboard.press('Escape');
+      await pageA.getByRole('button', { name: 'Upload' }).click();
+      await expectVisible(drawerA.getByText('No recent uploads'), 'no uploads yet');
+      await drawerA
+        .getByTestId('drawer-file-input')
+        .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+      await expectVisible(drawerA.getByRole('listitem').filter({ hasText: 'dot.png' }), 'recent');
+      await expectVisible(pageB.getByRole('img', { name: 'dot.png' }), 'the image on B');
+      await drawerA.getByTestId('drawer-file-input').setInputFiles({
+        name: 'big.png',
+        mimeType: 'image/png',
+        buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+      });
+      await expectToast(pageA, 'File Too Large', 'File size must be less than 10MB');
+
+      // The palette's Search Files finds it, says where it is, and opens it there.
+      await pageA.goto('/app/dashboard');
+      // The trigger, not Ctrl+K: a key pressed before the app has loaded goes nowhere.
+      await pageA.getByRole('button', { name: /Search or run a command/ }).click();
+      const palette = pageA.getByTestId('command-palette');
+      await palette.getByRole('option', { name: 'Search Files', exact: true }).click();
+      await palette.getByRole('combobox').fill('dot');
+      const found = palette.getByRole('option', { name: /dot\.png/ });
+      await expectVisible(found, 'the file in the palette');
+      await expectVisible(found.getByText(`Chat with ${b.fullName}`), 'where it is');
+      await found.click();
+      await expectPath(pageA, `/app/chat/${id}`);
     },
   },
 ];

@@ -51,7 +51,7 @@ export async function openChat(ctx: JourneyContext, account: Account): Promise<P
 
 /** Starts (or reopens) a conversation through the 'Start New Conversation' dialog. */
 export async function startConversation(page: Page, partner: Account): Promise<string> {
-  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('button', { name: 'New Chat', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Start New Conversation' });
   // A partial, differently cased part of the name finds the person.
   await dialog.getByLabel('Find users').fill(partner.fullName.slice(4).toUpperCase());

@@ -1,70 +1,38 @@
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from './config/env';
-import { loadOrCreateAuthSecret } from './config/secrets';
+import { outboxAccessOf, type Config } from './config/env';
+import { createBaseServices } from './base-services';
 import { openDatabase, type Database } from './db/client';
 import { createHttpServer } from './http/create-server';
-import { registerSessionGuard } from './http/session-guard';
+import { createJobQueue } from './jobs/job-queue';
 import { registerSpaAndNotFound } from './http/spa';
-import { createAccountsRepository } from './modules/accounts/accounts.repository';
-import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountDataRegistry } from './modules/account/account-data.registry';
-import { createAccountRepository } from './modules/account/account.repository';
-import { registerAccountRoutes } from './modules/account/account.routes';
-import { createAccountService } from './modules/account/account.service';
-import { registerCoreAccountData } from './modules/account/core-account-data';
-import { createProfileRepository } from './modules/profile/profile.repository';
-import { registerProfileRoutes } from './modules/profile/profile.routes';
-import { createProfileService } from './modules/profile/profile.service';
-import { createSettingsRepository } from './modules/settings/settings.repository';
-import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService } from './modules/settings/settings.service';
-import { createAccountsService } from './modules/accounts/accounts.service';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { DashboardRegistry } from './modules/dashboard/dashboard.registry';
+import { registerDashboard } from './modules/dashboard/dashboard.module';
+import { registerAccount } from './modules/account/account.module';
+import { createAdminSettingsChanges, registerAdmin } from './modules/admin/admin.module';
+import { registerIdentity } from './modules/identity/identity.module';
+import { registerAnalysis } from './modules/analysis/analysis.module';
+import { registerAuth } from './modules/auth/auth.module';
 import { registerChat } from './modules/chat/chat.module';
+import { registerFileSearch } from './modules/files/files.module';
+import { registerHealth } from './modules/health/health.module';
+import { registerCare } from './modules/care/care.module';
+import { registerJournal } from './modules/journal/journal.module';
+import { registerMail } from './modules/mail/mail.module';
+import { registerMailbox } from './modules/mailbox/mailbox.module';
+import { registerNotifications } from './modules/notifications/notifications.module';
+import { registerProfile } from './modules/profile/profile.module';
+import { registerSecurityEvents } from './modules/security-events/security-events.module';
+import { registerSession } from './modules/session/session.module';
+import { registerSettings } from './modules/settings/settings.module';
+import { registerSpeech } from './modules/speech/speech.module';
+import type { TranscriptionEngine } from './modules/speech/transcription-engine';
+import { registerTwoFactor } from './modules/two-factor/two-factor.module';
+import { registerUsers } from './modules/users/users.module';
 import { registerVoiceNotes } from './modules/voice-notes/voice-notes.module';
-import type { ChatService } from './modules/chat/chat.service';
-import { createAuthService } from './modules/auth/auth.service';
-import { authMailHooks } from './modules/auth/auth-mail';
-import { createBetterAuth } from './modules/auth/better-auth';
-import { createLocalFileStorage } from './modules/files/file-storage';
-import { createFilesRepository } from './modules/files/files.repository';
-import { createFilesService, type FilesService } from './modules/files/files.service';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerPublicConfigRoutes } from './modules/health/public-config.routes';
-import { registerMailboxRoutes } from './modules/mail/mailbox.routes';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
-import { createOutboxRepository } from './modules/mail/outbox.repository';
-import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
-import { createRateLimitService } from './modules/rate-limit/rate-limit.service';
-import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
-import { createSecurityEventsService } from './modules/security-events/security-events.service';
-import { createSessionRepository } from './modules/session/session.repository';
-import { registerSessionRoutes } from './modules/session/session.routes';
-import { createSessionService } from './modules/session/session.service';
-import { createNotificationsRepository } from './modules/notifications/notifications.repository';
-import { createNotificationMail } from './modules/notifications/notification-mail';
-import { registerNotificationsRoutes } from './modules/notifications/notifications.routes';
-import {
-  createNotificationsService,
-  type NotificationsService,
-} from './modules/notifications/notifications.service';
 import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
-import { registerRealtimeGateway } from './realtime/realtime.gateway';
 import { RoomRegistry } from './realtime/rooms';
-import { registerSpeechRoutes } from './modules/speech/speech.routes';
-import { createSpeechService, type SpeechService } from './modules/speech/speech.service';
-import { defaultSpeechEngines } from './modules/speech/default-engines';
-import type { TranscriptionEngine } from './modules/speech/transcription-engine';
-import { createTranscriptionJobsRepository } from './modules/speech/transcription-jobs.repository';
-import { createTwoFactorService } from './modules/two-factor/two-factor.service';
-import { createUsersRepository } from './modules/users/users.repository';
-import { registerUsersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
-import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -79,213 +47,110 @@ export interface BuildOptions {
   speechEngines?: TranscriptionEngine[];
   /** A shared bus (tests of several instances in one process). */
   bus?: EventBus;
+  /**
+   * Whether this instance runs `analysis` jobs (default yes). Tests of other features turn it off
+   * so a background analysis never changes an item while they compare it.
+   */
+  analysisWorker?: boolean;
 }
 
-export interface KaleidoApp {
-  app: FastifyInstance;
-  database: Database;
-  mailer: Mailer;
-  bus: EventBus;
-  /** Feature modules register their room kinds here (conversations, calls, ...). */
-  rooms: RoomRegistry;
-  notifications: NotificationsService;
-  realtime: { connectionCount(): number };
-  files: FilesService;
-  /** Features register what they hold of a user's data (export, delete data, delete account). */
-  accountData: AccountDataRegistry;
-  speech: SpeechService;
-  /** Chat; the speech module calls `chat.applyTranscript` when a voice message is transcribed. */
-  chat: ChatService;
-}
+/** The built app and the parts tests reach into (the bus, rooms, registries, services). */
+export type KaleidoApp = Awaited<ReturnType<typeof buildApp>>;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Builds the whole server without listening; `main.ts` listens, tests use `app.inject`. */
-export async function buildApp(options: BuildOptions): Promise<KaleidoApp> {
+/**
+ * Builds the whole server without listening; `main.ts` listens, tests use `app.inject`.
+ * Infrastructure, then the services most modules share, then the modules: a new module is one
+ * folder and one `register<Feature>(app, base)` line below.
+ */
+export async function buildApp(options: BuildOptions) {
   const { config } = options;
+  // Before anything is opened: production without a way to send mail does not start.
+  const outboxAccess = outboxAccessOf(config);
   const app = await createHttpServer(config, options.logger !== false);
-
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!options.database) await database.migrate();
-  const { db } = database;
-  const now = options.now ?? (() => new Date());
-
-  const outbox = createOutboxRepository(db);
-  const mailer = config.SMTP_URL
-    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : createOutboxMailer(outbox);
-  const authSecret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
-  const securityEvents = createSecurityEventsService(createSecurityEventsRepository(db), app.log);
-  const auth = createBetterAuth({
-    onEmailVerified: (userId, userAgent) =>
-      securityEvents.record(userId, 'email_verified', { userAgent }),
+  const infra = {
     config,
-    db,
-    secret: authSecret,
+    database,
+    db: database.db,
     log: app.log,
-    now,
-    mail: authMailHooks(mailer, config.publicUrl, app.log),
-  });
-
-  const accountsRepository = createAccountsRepository(db);
-  const accounts = createAccountsService(accountsRepository, app.log);
-  const rateLimits = createRateLimitService(createRateLimitRepository(db), {
-    factor: config.RATE_LIMIT_FACTOR,
-    now,
-  });
-  const sessionRepository = createSessionRepository(db);
-  const bus =
-    options.bus ??
-    (database.pool && database.url
-      ? createPostgresEventBus(database.pool, database.url, app.log)
-      : createInProcessEventBus());
-  const rooms = new RoomRegistry();
-  const fileStorage = createLocalFileStorage(join(config.DATA_DIR, 'files'));
-  const files = createFilesService({ storage: fileStorage, repository: createFilesRepository(db) });
-  const speech = createSpeechService({
-    engines: options.speechEngines ?? defaultSpeechEngines(config),
-    jobs: createTranscriptionJobsRepository(db),
-    files,
-    bus,
-    log: app.log,
-    // One job per core, leaving one core to the web server.
-    concurrency: Math.max(1, availableParallelism() - 1),
-    now,
-  });
-  const notifications = createNotificationsService({
-    repository: createNotificationsRepository(db),
-    bus,
-    onCreated: createNotificationMail({
-      mailer,
-      rateLimits,
-      publicUrl: config.publicUrl,
-      // `settings` is created below; notifications are only sent once the app runs.
-      wantsEmail: async (userId) => (await settings.notificationsOf(userId)).email_notifications,
-      lastActivityOf: (userId) => sessionRepository.lastActivityOf(userId),
-      // `realtime` is registered below, like `settings`.
-      isConnected: (userId) => realtime.isConnected(userId),
-      emailOf: async (userId) => (await accountsRepository.findProfile(userId))?.email ?? null,
-      now,
-    }),
-    log: app.log,
-    now,
-  });
-  const profileRepository = createProfileRepository(db);
-  const sessions = createSessionService({
-    secret: authSecret,
-    avatarOf: async (userId) => (await profileRepository.find(userId))?.avatarUrl || null,
-    sessions: sessionRepository,
-    accounts,
-    securityEvents,
-    config,
-    log: app.log,
-    bus,
-    now,
-  });
-  const authService = createAuthService({
-    auth,
-    accounts,
-    accountsRepository,
-    sessionEvents: sessions,
-    notifications,
-    securityEvents,
-    rateLimits,
-    mailer,
-    config,
-    log: app.log,
-  });
-  const twoFactor = createTwoFactorService({ auth, securityEvents, rateLimits, notifications });
-
-  registerSessionGuard(app, sessions);
-  registerHealthRoutes(app, { database, mailer, speech });
-  registerPublicConfigRoutes(app, config);
-  registerMailboxRoutes(app, { mailer, outbox });
-  registerAuthRoutes(app, authService);
-  registerTwoFactorRoutes(app, twoFactor);
-  registerSessionRoutes(app, { sessions, rateLimits, securityEvents });
-  registerAccountsRoutes(app, accounts);
-  registerNotificationsRoutes(app, notifications);
-  const profile = createProfileService({
-    repository: profileRepository,
-    accounts,
-    files,
-    sharesInsightsWithClients: async (userId) =>
-      (await settings.privacyOf(userId)).insights_visible_to_clients,
-    now,
-  });
-  const settings = createSettingsService({
-    repository: createSettingsRepository(db),
-    profile,
-    now,
-  });
-  const accountData = new AccountDataRegistry();
-  registerCoreAccountData(accountData, { profile, settings, notifications, securityEvents });
-  registerProfileRoutes(app, { profile, files });
-  registerSettingsRoutes(app, settings);
-  registerAccountRoutes(
-    app,
-    createAccountService({
-      repository: createAccountRepository(db),
-      registry: accountData,
-      accounts,
-      settings,
-      files,
-      readFile: (file) => fileStorage.read(file.storageKey),
-      auth,
-      rateLimits,
-      securityEvents,
-      sessions,
+    now: options.now ?? (() => new Date()),
+    bus:
+      options.bus ??
+      (database.pool && database.url
+        ? createPostgresEventBus(database.pool, database.url, app.log)
+        : createInProcessEventBus()),
+    rooms: new RoomRegistry(),
+    jobs: createJobQueue({
+      db: database.db,
       log: app.log,
-      now,
+      now: options.now,
+      sole: database.kind === 'embedded',
     }),
-    sessions.cookieName,
-  );
-  registerSpeechRoutes(app, speech);
-  registerVoiceNotes(app, { db, accounts: accountsRepository, files, speech, notifications, now });
-  const chat = registerChat(app, {
-    db,
-    files,
-    bus,
-    notifications,
-    speech,
-    rooms,
-    accountData,
-    now,
+    accountData: new AccountDataRegistry(),
+    dashboard: new DashboardRegistry(),
+    outboxAccess,
+    speechEngines: options.speechEngines,
+  };
+
+  const base = createBaseServices(app, infra);
+  const { sessions, notifications, mailer } = base;
+
+  registerHealth(app, base);
+  registerMail(app, base);
+  registerAuth(app, base);
+  registerTwoFactor(app, base);
+  registerSession(app, base);
+  registerSecurityEvents(app, base);
+  registerIdentity(app, base);
+  registerNotifications(app, base);
+  registerProfile(app, base);
+  const settingsChanges = createAdminSettingsChanges(base);
+  const settings = registerSettings(app, {
+    ...base,
+    system: {
+      read: () => base.instanceSettings.system(),
+      change: (actorId, patch) => settingsChanges.change(actorId, { system: patch }),
+    },
   });
-  registerUsersRoutes(app, createUsersService(createUsersRepository(db)));
-  const realtime = registerRealtimeGateway(app, { bus, rooms, sessions, config });
+  const account = registerAccount(app, { ...base, settings });
+  registerSpeech(app, base);
+  const voiceNotes = registerVoiceNotes(app, base);
+  registerJournal(app, { ...base, audioRetention: voiceNotes });
+  const chat = registerChat(app, base);
+  registerCare(app, base);
+  // After every feature that says what people wrote: it listens to them all.
+  const { analysis } = registerAnalysis(app, {
+    ...base,
+    runsJobs: options.analysisWorker ?? true,
+  });
+  registerUsers(app, base);
+  registerFileSearch(app, base);
+  registerDashboard(app, base);
+  const admin = registerAdmin(app, { ...base, settingsChanges, account });
+  const mailbox = registerMailbox(app, base);
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,
   );
 
   const stopSessionSweep = sessions.sweepEvery(10 * 60_000);
-
   app.addHook('onReady', async () => {
-    await speech.start({ sole: database.kind === 'embedded' });
+    await base.jobs.start();
   });
   app.addHook('onClose', async () => {
-    speech.stop();
+    await base.jobs.stop();
     await notifications.close().catch(() => undefined);
     stopSessionSweep();
     await mailer.close();
-    if (!options.bus) await bus.close();
+    if (!options.bus) await infra.bus.close();
     if (!options.database) await database.close();
   });
 
-  return {
-    app,
-    database,
-    mailer,
-    bus,
-    rooms,
-    notifications,
-    realtime,
-    files,
-    speech,
-    chat,
-    accountData,
-  };
+  // What tests reach into; `chat.applyTranscript` is what the speech queue calls.
+  return { app, ...base, chat, analysis, admin, mailbox };
 }

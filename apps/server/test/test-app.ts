@@ -21,7 +21,12 @@ export interface TestClock {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: Database; speechEngines?: TranscriptionEngine[] } = {},
+  options: {
+    database?: Database;
+    speechEngines?: TranscriptionEngine[];
+    /** Run analysis jobs (off unless a test of analysis asks). */
+    analysisWorker?: boolean;
+  } = {},
 ): Promise<TestApp> {
   // A DATA_DIR passed in outlives the app (a restart keeps its files).
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kaleido-test-'));
@@ -50,6 +55,7 @@ export async function createTestApp(
     logger: false,
     // No engine unless a test asks for one, so background jobs never surprise other tests.
     speechEngines: options.speechEngines ?? [],
+    analysisWorker: options.analysisWorker ?? false,
   });
   await built.app.ready();
   return {

@@ -20,7 +20,10 @@ describe('*.constants.ts modules', () => {
 
   it('exist for what the browser imports without zod', () => {
     expect(modules.map((path) => path.slice(root.length)).sort()).toEqual([
+      'dashboard/dashboard.constants.ts',
       'http/http.constants.ts',
+      'insights/insights.constants.ts',
+      'journal/journal.constants.ts',
       'notifications/notifications.constants.ts',
       'realtime/realtime.constants.ts',
       'roles/role.constants.ts',

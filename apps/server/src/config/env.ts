@@ -20,6 +20,11 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /**
+   * `admin`: without SMTP_URL, keep mail in the local outbox and show it to signed-in admins
+   * only (the one way to run in production without SMTP). Unset: see `outboxAccessOf`.
+   */
+  MAIL_OUTBOX: z.enum(['admin']).optional(),
   MAIL_FROM: z.string().min(3).default('Kaleido <no-reply@kaleido.local>'),
   SUPPORT_EMAIL: z.email().default('support@kaleido.local'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -38,6 +43,8 @@ const EnvSchema = z.object({
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
   ICE_SERVERS: z.string().optional(),
+  /** Bearer token that lets a scraper on another machine read /metrics (loopback needs none). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -64,6 +71,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const publicUrl = (c.PUBLIC_URL ?? `http://${hostForUrl(c.HOST)}:${c.PORT}`).replace(/\/$/, '');
   return { ...c, publicUrl };
+}
+
+/**
+ * Who may read the local outbox (`/dev/mailbox`), where mail goes when SMTP_URL is unset:
+ * - `none`: SMTP is configured, there is no outbox;
+ * - `local-or-admin`: development and tests — a browser on this machine (loopback peer) or a
+ *   signed-in admin; the outbox holds reset links, so anyone else reading it owns every account;
+ * - `admin`: MAIL_OUTBOX=admin, signed-in admins only.
+ * Production without SMTP_URL and without that opt-in is refused: nobody would receive reset or
+ * verification links, and an outbox readable by anyone would hand out every account.
+ */
+export type OutboxAccess = 'none' | 'local-or-admin' | 'admin';
+
+export function outboxAccessOf(config: Config): OutboxAccess {
+  if (config.SMTP_URL) return 'none';
+  if (config.MAIL_OUTBOX === 'admin') return 'admin';
+  if (config.NODE_ENV !== 'production') return 'local-or-admin';
+  throw new ConfigError(
+    [
+      'SMTP_URL is required when NODE_ENV=production, so verification and password reset links reach people.',
+      '  Set SMTP_URL=smtp://user:password@host:587 (or smtps://…) and MAIL_FROM,',
+      '  or set MAIL_OUTBOX=admin to keep mail in the local outbox, shown to signed-in admins only.',
+    ].join('\n'),
+  );
 }
 
 function hostForUrl(host: string): string {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@kaleido/shared/http/api-error';
+import type { ApiError, ApiErrorCode } from '@kaleido/shared/http/api-error';
 
 /**
  * Small typed errors thrown by services. One handler (below) turns them, and anything else,
@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly options: {
-      code?: string;
+      code?: ApiErrorCode;
       errors?: ApiError['errors'];
       headers?: Record<string, string>;
     } = {},
@@ -20,14 +20,18 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: ApiError['errors'], code?: string) =>
+export const badRequest = (message: string, errors?: ApiError['errors'], code?: ApiErrorCode) =>
   new AppError(400, message, { errors, code });
-export const unauthorized = (message = 'You need to sign in first.', code = 'UNAUTHENTICATED') =>
-  new AppError(401, message, { code });
-export const forbidden = (message: string, code?: string) => new AppError(403, message, { code });
+export const unauthorized = (
+  message = 'You need to sign in first.',
+  code: ApiErrorCode = 'UNAUTHENTICATED',
+) => new AppError(401, message, { code });
+export const forbidden = (message: string, code?: ApiErrorCode) =>
+  new AppError(403, message, { code });
 export const notFound = (message = 'Not found') =>
   new AppError(404, message, { code: 'NOT_FOUND' });
-export const conflict = (message: string, code?: string) => new AppError(409, message, { code });
+export const conflict = (message: string, code?: ApiErrorCode) =>
+  new AppError(409, message, { code });
 export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
   new AppError(429, message, {
     code: 'RATE_LIMITED',

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { TestClient } from '../../test/http-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { signedInClient } from '../../test/fixtures/accounts-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,6 +98,29 @@ describe('bad input never causes a 500', () => {
   });
 });
 
+describe('authentication comes before the body', () => {
+  it('answers an anonymous caller of a signed-in route 401, whatever the body', async () => {
+    const signedIn = app.app.routeTable.filter(
+      (route) => route.auth === 'required' && route.method !== 'GET',
+    );
+    expect(signedIn.length).toBeGreaterThan(20);
+    const anonymous = new TestClient(app.app, '10.20.0.9');
+    for (const route of signedIn) {
+      const url = route.url.replace(/:\w+/g, 'not-a-valid-id');
+      for (const body of [
+        { rawBody: '{"broken', headers: { 'content-type': 'application/json' } },
+        { body: { unexpected: ['field'] } },
+      ]) {
+        const response = await anonymous.request(route.method, url, body);
+        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 401,
+        });
+      }
+    }
+  });
+});
+
 describe('headers on every response', () => {
   it.each(['/healthz', '/api/session', '/api/nothing-here'])('%s', async (path) => {
     const response = await new TestClient(app.app, '10.20.0.4').get(path);
@@ -161,7 +186,7 @@ describe('operations endpoints', () => {
   });
 
   it('/metrics speaks Prometheus text with per-route request counts', async () => {
-    const client = new TestClient(app.app);
+    const client = new TestClient(app.app, '127.0.0.1');
     await client.get('/healthz');
     const response = await client.get('/metrics');
     expect(response.status).toBe(200);
@@ -170,6 +195,39 @@ describe('operations endpoints', () => {
       /kaleido_http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/,
     );
     expect(response.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('/metrics refuses other machines without METRICS_TOKEN', async () => {
+    const response = await new TestClient(app.app, '203.0.113.7').get('/metrics');
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(response.json().message).toBe(
+      'Metrics are served to this machine only, or with the METRICS_TOKEN bearer token.',
+    );
+    expect(response.body).not.toContain('kaleido_http_requests_total');
+  });
+});
+
+describe('/metrics with METRICS_TOKEN behind a proxy', () => {
+  it('answers the token, and not a proxied stranger whose socket is loopback', async () => {
+    const token = 'metrics-token-0123456789';
+    const proxied = await createTestApp({ METRICS_TOKEN: token, TRUST_PROXY: 'true' });
+    try {
+      const viaProxy = new TestClient(proxied.app, '127.0.0.1');
+      const stranger = { 'x-forwarded-for': '203.0.113.7' };
+      expect((await viaProxy.get('/metrics', stranger)).status).toBe(401);
+      const wrong = { ...stranger, authorization: 'Bearer metrics-token-wrong-guess' };
+      expect((await viaProxy.get('/metrics', wrong)).status).toBe(401);
+      const scraper = await viaProxy.get('/metrics', {
+        ...stranger,
+        authorization: `Bearer ${token}`,
+      });
+      expect(scraper.status).toBe(200);
+      expect(scraper.body).toContain('kaleido_http_requests_total');
+      expect((await viaProxy.get('/metrics')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
@@ -202,5 +260,56 @@ describe('the web app', () => {
       await spa.close();
       await database.close();
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends the build’s precompressed assets as they are', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'kaleido-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    const script = `console.log(${JSON.stringify('kaleido '.repeat(2000))});`;
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDist, 'assets', 'app.js'), script);
+    writeFileSync(join(webDist, 'assets', 'app.js.br'), brotliCompressSync(script));
+    writeFileSync(join(webDist, 'assets', 'app.js.gz'), gzipSync(script));
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kaleido-spa-')),
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
+    const { app: spa } = await buildApp({ config, database, webDist, logger: false });
+    try {
+      const asset = (encoding: string) =>
+        spa.inject({ url: '/assets/app.js', headers: { 'accept-encoding': encoding } });
+      const br = await asset('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await asset('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await asset('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+    } finally {
+      await spa.close();
+      await database.close();
+    }
+  });
+
+  it('compresses an API answer over 1 KB on the fly, and leaves small ones', async () => {
+    const { client } = await signedInClient(app);
+    const prompts = await client.get('/api/journal/prompts', { 'accept-encoding': 'gzip, br' });
+    expect(prompts.status).toBe(200);
+    expect(prompts.headers['content-encoding']).toBe('br');
+    const plain = await client.get('/api/journal/prompts');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<{ prompts: unknown[] }>().prompts.length).toBeGreaterThan(10);
+    const session = await client.get('/api/session', { 'accept-encoding': 'gzip, br' });
+    expect(session.body.length).toBeLessThan(1024);
+    expect(session.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,8 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The registry /metrics serves (the admin console's health reads it). */
+    metrics: Registry;
+  }
+}
+
+/** Requests, server errors and latency so far, from the registry's counters. */
+export async function requestTotals(registry: Registry) {
+  const requests = await registry.getSingleMetric('kaleido_http_requests_total')?.get();
+  const duration = await registry.getSingleMetric('kaleido_http_request_duration_seconds')?.get();
+  let total = 0;
+  let errors = 0;
+  for (const v of requests?.values ?? []) {
+    total += v.value;
+    if (String(v.labels.status).startsWith('5')) errors += v.value;
+  }
+  let seconds = 0;
+  let count = 0;
+  for (const v of (duration?.values ?? []) as { metricName?: string; value: number }[]) {
+    if (v.metricName === 'kaleido_http_request_duration_seconds_sum') seconds += v.value;
+    if (v.metricName === 'kaleido_http_request_duration_seconds_count') count += v.value;
+  }
+  return { requests: total, errors, seconds, count };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Metrics show every route's traffic and the process's memory: enough to watch people's activity.
+ * They are served to this machine (a local Prometheus or an SSH tunnel) or with the bearer token.
+ * Behind a proxy the socket is always loopback, so the client address the proxy reports
+ * (`request.ip` with TRUST_PROXY) must be loopback too.
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  const fromThisMachine =
+    LOOPBACK.has(request.socket.remoteAddress ?? '') && LOOPBACK.has(request.ip);
+  if (fromThisMachine) return true;
+  const sent = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token || !sent) return false;
+  // Hashing first gives equal lengths, so the comparison takes the same time for any guess.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(sent), digest(token));
+}
+
 /** Prometheus metrics: process defaults plus request counts and latency by route and status. */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, options: { token?: string } = {}): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -24,7 +70,14 @@ export function registerMetrics(app: FastifyInstance): Registry {
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!mayReadMetrics(request, options.token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({
+        message: 'Metrics are served to this machine only, or with the METRICS_TOKEN bearer token.',
+        code: 'METRICS_TOKEN',
+        requestId: request.id,
+      });
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -18,6 +18,8 @@ export async function registerSpaAndNotFound(
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text asset (apps/web/vite-precompress.ts).
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(reply, path) {
         reply.header(

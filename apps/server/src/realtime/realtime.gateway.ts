@@ -9,8 +9,9 @@ import {
 } from '@kaleido/shared/realtime/events';
 import type { Config } from '../config/env';
 import { forbidden } from '../http/errors';
-import { requestContext, requireSession } from '../http/session-guard';
-import type { SessionService } from '../modules/session/session.service';
+import { requestContext } from '../http/request-context';
+import { requireSession } from '../http/session-guard';
+import type { SessionResolver } from '../http/session-state';
 import type { EventBus, RoomEvent } from './event-bus';
 import { userRoom, type RoomRegistry } from './rooms';
 import { slicedSweep } from './sliced-sweep';
@@ -26,12 +27,28 @@ interface Connection {
   ip: string;
   userAgent: string | undefined;
   rooms: Set<string>;
+  /** Fires when the session would end (idle or absolute), to close the socket at that moment. */
+  deadline?: NodeJS.Timeout;
+  /** The session's absolute end, to tell an expired session from a revoked one. */
+  expiresAt: number;
   /** Rooms whose replay is being sent: live events wait here so that they follow it. */
   replaying: Map<string, RoomEvent[]>;
+  /** The socket's messages are handled one after another: one replay at a time. */
+  queue: Promise<void>;
+  queued: number;
+  /** Token bucket for subscribes (each may replay up to REPLAY_BYTE_BUDGET). */
+  subscribeTokens: number;
+  tokensCountedAt: number;
   lastSeen: number;
 }
 
 const SESSION_RECHECK_MS = 60_000;
+/** After the deadline, so the session check sees the session as ended, not a millisecond early. */
+const DEADLINE_SLACK_MS = 25;
+/** A database error at the deadline is retried this much later. */
+const DEADLINE_RETRY_MS = 5_000;
+/** setTimeout's ceiling (about 24.8 days); a longer session simply re-arms on the way. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const eventMessage = (event: RoomEvent) =>
   ({
@@ -46,6 +63,17 @@ const eventMessage = (event: RoomEvent) =>
 const isAfter = (seq: string | undefined, last: bigint | null) =>
   last === null || seq === undefined || !/^\d+$/.test(seq) || BigInt(seq) > last;
 const MAX_ROOMS_PER_SOCKET = 50;
+/**
+ * Resume is cheap to ask for and expensive to answer, so it is bounded: at most this many bytes
+ * per replay (the client asks for the next page, see 'replayed'), subscribes at a rate, one
+ * replay at a time per socket, and a few sockets per session. A tab needs one socket and a
+ * handful of subscribes a minute.
+ */
+const REPLAY_BYTE_BUDGET = 256 * 1024;
+const SUBSCRIBE_BURST = 20;
+const SUBSCRIBE_REFILL_MS = 1_000;
+const MAX_QUEUED_MESSAGES = 64;
+const MAX_SOCKETS_PER_SESSION = 10;
 
 /**
  * The one WebSocket per tab. Authenticated by the session cookie at the upgrade (refused
@@ -54,10 +82,19 @@ const MAX_ROOMS_PER_SOCKET = 50;
  */
 export function registerRealtimeGateway(
   app: FastifyInstance,
-  deps: { bus: EventBus; rooms: RoomRegistry; sessions: SessionService; config: Config },
+  deps: {
+    bus: EventBus;
+    rooms: RoomRegistry;
+    sessions: Pick<SessionResolver, 'resolve'>;
+    config: Config;
+    now?: () => Date;
+  },
 ) {
+  const now = deps.now ?? (() => new Date());
+  const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
   const byRoom = new Map<string, Set<Connection>>();
   const connections = new Set<Connection>();
+  const socketsPerSession = new Map<string, number>();
   const allowedOrigin = new URL(deps.config.publicUrl).origin;
 
   function join(connection: Connection, room: string) {
@@ -96,7 +133,11 @@ export function registerRealtimeGateway(
   }
 
   function drop(connection: Connection) {
+    clearTimeout(connection.deadline);
     if (!connections.delete(connection)) return;
+    const open = (socketsPerSession.get(connection.sessionId) ?? 1) - 1;
+    if (open > 0) socketsPerSession.set(connection.sessionId, open);
+    else socketsPerSession.delete(connection.sessionId);
     for (const room of [...connection.rooms]) leave(connection, room);
   }
 
@@ -104,6 +145,51 @@ export function registerRealtimeGateway(
     send(connection, { type: 'event', room: event.room, name: 'session.ended', data: event.data });
     connection.socket.close(CLOSE_CODES.sessionEnded, event.data.reason);
     drop(connection);
+  }
+
+  /**
+   * Arms the socket's timer for the moment its session ends: the idle timeout after the last
+   * activity, or the absolute expiry, whichever comes first. Activity meanwhile (HTTP requests
+   * of the same session) moves the idle deadline; the check at the deadline sees it and re-arms.
+   */
+  function armDeadline(connection: Connection, session: { lastActiveAt: Date; expiresAt: Date }) {
+    connection.expiresAt = session.expiresAt.getTime();
+    const endsAt = Math.min(connection.expiresAt, session.lastActiveAt.getTime() + idleMs);
+    const delay = Math.max(0, endsAt - now().getTime()) + DEADLINE_SLACK_MS;
+    clearTimeout(connection.deadline);
+    connection.deadline = setTimeout(() => checkSession(connection), Math.min(delay, MAX_TIMER_MS));
+    connection.deadline.unref();
+  }
+
+  /** Re-reads the session: still active → wait for its next deadline; ended → close the socket. */
+  function checkSession(connection: Connection) {
+    if (!connections.has(connection)) return;
+    deps.sessions
+      .resolve({
+        ip: connection.ip,
+        userAgent: connection.userAgent,
+        headers: { cookie: connection.cookie },
+      })
+      .then((state) => {
+        if (!connections.has(connection)) return;
+        if (state.kind === 'active') return armDeadline(connection, state.session);
+        const expired =
+          state.endedReason === 'session_timeout' || now().getTime() >= connection.expiresAt;
+        endSession(connection, {
+          room: userRoom(connection.userId),
+          name: 'session.ended',
+          data: {
+            reason: expired ? 'session_timeout' : 'revoked',
+            sessionId: connection.sessionId,
+          },
+        });
+      })
+      .catch(() => {
+        if (!connections.has(connection)) return;
+        clearTimeout(connection.deadline);
+        connection.deadline = setTimeout(() => checkSession(connection), DEADLINE_RETRY_MS);
+        connection.deadline.unref();
+      });
   }
 
   const unsubscribe = deps.bus.subscribe((event) => {
@@ -126,7 +212,6 @@ export function registerRealtimeGateway(
   });
 
   async function handleMessage(connection: Connection, raw: string) {
-    connection.lastSeen = Date.now();
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -143,6 +228,8 @@ export function registerRealtimeGateway(
         if (message.room !== userRoom(connection.userId)) leave(connection, message.room);
         return;
       case 'subscribe': {
+        if (!takeSubscribeToken(connection))
+          return send(connection, { type: 'error', message: 'Too many subscriptions. Slow down.' });
         const target = deps.rooms.resolve(message.room);
         // Unknown, forbidden and nonexistent rooms answer alike, so existence does not leak.
         const allowed =
@@ -152,26 +239,67 @@ export function registerRealtimeGateway(
         if (!target || !allowed)
           return send(connection, { type: 'error', message: `Cannot join ${message.room}.` });
         if (!message.afterSeq || !target.kind.replay) return join(connection, message.room);
-        // Joined first so nothing published meanwhile is lost; what arrives during the replay
-        // is held and sent after it, so a client's last seen seq never skips past a gap.
-        const held: RoomEvent[] = [];
-        connection.replaying.set(message.room, held);
-        join(connection, message.room);
-        let last: bigint | null = null;
-        try {
-          const replayed = await target.kind.replay(connection.userId, target.id, message.afterSeq);
-          for (const event of replayed) {
-            send(connection, eventMessage(event));
-            if (event.seq && /^\d+$/.test(event.seq)) last = BigInt(event.seq);
-          }
-        } finally {
-          connection.replaying.delete(message.room);
-          for (const event of held)
-            if (isAfter(event.seq, last)) send(connection, eventMessage(event));
-        }
-        return;
+        return replay(
+          connection,
+          message.room,
+          target.kind.replay(connection.userId, target.id, message.afterSeq),
+        );
       }
     }
+  }
+
+  function takeSubscribeToken(connection: Connection): boolean {
+    const at = Date.now();
+    connection.subscribeTokens = Math.min(
+      SUBSCRIBE_BURST,
+      connection.subscribeTokens + (at - connection.tokensCountedAt) / SUBSCRIBE_REFILL_MS,
+    );
+    connection.tokensCountedAt = at;
+    if (connection.subscribeTokens < 1) return false;
+    connection.subscribeTokens -= 1;
+    return true;
+  }
+
+  /**
+   * Sends a room's replay, up to REPLAY_BYTE_BUDGET, then 'replayed' (with the cursor of the next
+   * page when there is more). Joined first so nothing published meanwhile is lost; what arrives
+   * during the replay is held and sent after it, so a client's last seen seq never skips past a
+   * gap. When the replay stops early, the held events are in the next pages (the database has
+   * them), so only those without a seq (typing, receipts) are sent.
+   */
+  async function replay(connection: Connection, room: string, pages: AsyncIterable<RoomEvent[]>) {
+    const held: RoomEvent[] = [];
+    connection.replaying.set(room, held);
+    join(connection, room);
+    let last: bigint | null = null;
+    let bytes = 0;
+    let more = false;
+    try {
+      pages: for await (const page of pages) {
+        for (const event of page) {
+          const text = JSON.stringify(eventMessage(event));
+          const size = Buffer.byteLength(text);
+          if (bytes > 0 && bytes + size > REPLAY_BYTE_BUDGET) {
+            more = true;
+            break pages;
+          }
+          bytes += size;
+          sendText(connection, text);
+          if (event.seq && /^\d+$/.test(event.seq)) last = BigInt(event.seq);
+        }
+      }
+    } finally {
+      connection.replaying.delete(room);
+      for (const event of held)
+        if (more ? event.seq === undefined : isAfter(event.seq, last))
+          send(connection, eventMessage(event));
+    }
+    send(
+      connection,
+      more && last !== null
+        ? { type: 'replayed', room, more: true, nextAfterSeq: last.toString() }
+        : { type: 'replayed', room, more: false },
+    );
   }
 
   app.get(
@@ -194,6 +322,15 @@ export function registerRealtimeGateway(
     },
     (socket, request) => {
       const state = requireSession(request);
+      const open = socketsPerSession.get(state.session.id) ?? 0;
+      if (open >= MAX_SOCKETS_PER_SESSION) {
+        socket.close(
+          CLOSE_CODES.tooManyConnections,
+          'Too many open connections for this session. Close a tab and reload.',
+        );
+        return;
+      }
+      socketsPerSession.set(state.session.id, open + 1);
       const context = requestContext(request);
       const connection: Connection = {
         socket,
@@ -204,16 +341,30 @@ export function registerRealtimeGateway(
         ip: context.ip,
         userAgent: context.userAgent,
         rooms: new Set(),
+        expiresAt: state.session.expiresAt.getTime(),
         replaying: new Map(),
+        queue: Promise.resolve(),
+        queued: 0,
+        subscribeTokens: SUBSCRIBE_BURST,
+        tokensCountedAt: Date.now(),
         lastSeen: Date.now(),
       };
       connections.add(connection);
+      armDeadline(connection, state.session);
       join(connection, userRoom(connection.userId));
       socket.on('message', (data: Buffer) => {
-        handleMessage(connection, data.toString('utf8')).catch((error: unknown) => {
-          request.log.error({ err: error }, 'realtime message failed');
-          send(connection, { type: 'error', message: 'Something went wrong.' });
-        });
+        connection.lastSeen = Date.now();
+        if (connection.queued >= MAX_QUEUED_MESSAGES)
+          return send(connection, { type: 'error', message: 'Too many messages. Slow down.' });
+        connection.queued += 1;
+        const raw = data.toString('utf8');
+        connection.queue = connection.queue
+          .then(() => handleMessage(connection, raw))
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'realtime message failed');
+            send(connection, { type: 'error', message: 'Something went wrong.' });
+          })
+          .finally(() => (connection.queued -= 1));
       });
       socket.on('pong', () => (connection.lastSeen = Date.now()));
       socket.on('close', () => drop(connection));
@@ -235,31 +386,9 @@ export function registerRealtimeGateway(
     },
   );
 
-  // A session that expired or went idle closes its sockets even if nobody signs out.
-  const stopRecheck = slicedSweep(
-    SESSION_RECHECK_MS,
-    () => connections,
-    (connection) => {
-      if (!connections.has(connection)) return;
-      deps.sessions
-        .resolve({
-          ip: connection.ip,
-          userAgent: connection.userAgent,
-          headers: { cookie: connection.cookie },
-        })
-        .then((state) => {
-          if (state.kind !== 'active') {
-            const reason = state.endedReason === 'session_timeout' ? 'session_timeout' : 'revoked';
-            endSession(connection, {
-              room: userRoom(connection.userId),
-              name: 'session.ended',
-              data: { reason, sessionId: connection.sessionId },
-            });
-          }
-        })
-        .catch(() => undefined);
-    },
-  );
+  // A session removed without an announcement (by hand, by another tool) still closes its
+  // sockets within a minute; expiry and announced ends close them at once (above).
+  const stopRecheck = slicedSweep(SESSION_RECHECK_MS, () => connections, checkSession);
 
   app.addHook('onClose', async () => {
     stopHeartbeat();

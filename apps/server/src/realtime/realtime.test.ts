@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '@kaleido/shared/realtime/events';
 import { notifications as notificationsTable } from '../db/schema/notifications';
-import { signedInClient } from '../../test/accounts-fixtures';
+import { signedInClient } from '../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../test/http-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listen, TestSocket } from '../../test/test-socket';
@@ -50,6 +50,19 @@ describe('realtime connection', () => {
     await socket.next(
       (m) => m.type === 'error' && m.message.startsWith('Cannot join conversation:'),
     );
+    socket.close();
+  });
+
+  it('refuses rooms and cursors that are not plain ids (NUL, lone surrogates, words) and stays open', async () => {
+    const a = await signedInClient(app);
+    const socket = await TestSocket.open(url, a.client);
+    for (const room of ['conversation:a\u0000b', 'conversation:\ud800', 'user:a b', 'no-colon'])
+      socket.send({ type: 'subscribe', room });
+    socket.send({ type: 'subscribe', room: `user:${a.userId}`, afterSeq: '1\u0000' });
+    for (let i = 0; i < 5; i++)
+      await socket.next((m) => m.type === 'error' && m.message === 'Unknown message.');
+    socket.send({ type: 'ping' });
+    await socket.next((m) => m.type === 'pong');
     socket.close();
   });
 

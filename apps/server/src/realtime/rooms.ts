@@ -6,7 +6,8 @@ import type { RoomEvent } from './event-bus';
  */
 export interface RoomKind {
   authorize(userId: string, id: string): Promise<boolean>;
-  replay?(userId: string, id: string, afterSeq: string): Promise<RoomEvent[]>;
+  /** What came after `afterSeq`, in order, in pages; the gateway stops reading at its budget. */
+  replay?(userId: string, id: string, afterSeq: string): AsyncIterable<RoomEvent[]>;
 }
 
 export class RoomRegistry {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from '../../test/accounts-fixtures';
+import { signedInClient } from '../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { listen, TestSocket } from '../../test/test-socket';

@@ -26,9 +26,13 @@ export function tempDataDir(): string {
 
 export const lockFileIn = (dataDir: string) => join(dataDir, 'kaleido.lock');
 
-/** Only what node needs plus `env`, so nothing from the test run (DATABASE_URL, ...) leaks in. */
+/**
+ * Only what node needs plus `env`, so nothing from the test run (DATABASE_URL, ...) leaks in.
+ * Development, as `npm start` runs: the tests read links from the local outbox, which production
+ * does not have without SMTP (config/env.ts).
+ */
 function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env };
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', ...env };
 }
 
 export interface Exit {

@@ -36,6 +36,10 @@ const DashboardRoute = page(
   () => import('./routes/app/dashboard-route'),
   (m) => m.DashboardRoute,
 );
+const DashboardInsightRoute = page(
+  () => import('./routes/app/dashboard-insight-route'),
+  (m) => m.DashboardInsightRoute,
+);
 const workspace = () => import('./routes/app/workspace-pages');
 const ChatPage = page(
   () => import('./routes/app/chat-route'),
@@ -45,9 +49,15 @@ const VoiceNotesPage = page(
   () => import('./routes/app/voice-notes-route'),
   (m) => m.VoiceNotesPage,
 );
-const EmailPage = page(workspace, (m) => m.EmailPage);
+const EmailPage = page(
+  () => import('./routes/app/email-route'),
+  (m) => m.EmailPage,
+);
 const CallsPage = page(workspace, (m) => m.CallsPage);
-const JournalPage = page(workspace, (m) => m.JournalPage);
+const JournalPage = page(
+  () => import('./routes/app/journal-route'),
+  (m) => m.JournalPage,
+);
 const ProfilePage = page(
   () => import('./routes/app/profile-route'),
   (m) => m.ProfilePage,
@@ -59,6 +69,7 @@ const SettingsPage = page(
 const areas = () => import('./routes/app/area-home-routes');
 const ClientHomeRoute = page(areas, (m) => m.ClientHomeRoute);
 const AdminHomeRoute = page(areas, (m) => m.AdminHomeRoute);
+const ClientPersonRoute = page(areas, (m) => m.ClientPersonRoute);
 const HelpLayoutRoute = page(
   () => import('./routes/help/help-layout-route'),
   (m) => m.HelpLayoutRoute,
@@ -95,6 +106,7 @@ function areaChildren(area: 'client' | 'admin', Home: ComponentType) {
     <>
       <Route index element={<Home />} />
       <Route path="dashboard" element={<Home />} />
+      {area === 'client' && <Route path="people/:userId" element={<ClientPersonRoute />} />}
       <Route path="profile/*" element={<PrefixRedirect to="/app" />} />
       <Route path="settings/*" element={<PrefixRedirect to="/app" />} />
       <Route path="*" element={<KeepSearchRedirect to={`/${area}`} />} />
@@ -115,6 +127,7 @@ export function AppRoutes() {
         <Route path="/app" element={<WorkspaceShellRoute />}>
           <Route index element={<KeepSearchRedirect to="/app/dashboard" />} />
           <Route path="dashboard" element={<DashboardRoute />} />
+          <Route path="dashboard/insights/:kind" element={<DashboardInsightRoute />} />
           {section('chat', '/app/chat/new', ['new', ':threadId'], ChatPage)}
           {section(
             'voice-notes',
@@ -125,7 +138,7 @@ export function AppRoutes() {
           {section(
             'email',
             '/app/email/inbox',
-            ['inbox', 'sent', 'drafts', 'trash', 'compose'],
+            ['inbox', 'sent', 'drafts', 'archive', 'trash', 'compose'],
             EmailPage,
           )}
           {section(

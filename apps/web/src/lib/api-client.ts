@@ -1,11 +1,13 @@
-import type { ApiError } from '@kaleido/shared/http/api-error';
+import type { ApiError, ApiErrorCode } from '@kaleido/shared/http/api-error';
 import { CSRF_HEADER } from '@kaleido/shared/http/http.constants';
 
 const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+const CSRF_REJECTED: ApiErrorCode = 'CSRF';
 
 /** A failed API call, carrying the server's one error body (`{message, errors?, code?}`). */
 export class ApiRequestError extends Error {
   readonly status: number;
+  /** One of API_ERROR_CODES, or a Fastify code for a body it could not read. */
   readonly code: string | undefined;
   readonly errors: ApiError['errors'];
   readonly retryAfterSeconds: number | null;
@@ -17,6 +19,11 @@ export class ApiRequestError extends Error {
     this.code = body.code;
     this.errors = body.errors;
     this.retryAfterSeconds = retryAfter === null ? null : Number(retryAfter) || null;
+  }
+
+  /** Whether the server answered with this catalogued code (a typo does not compile). */
+  is(code: ApiErrorCode): boolean {
+    return this.code === code;
   }
 }
 
@@ -67,6 +74,15 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   });
 }
 
+/** A proxy's HTML error page is not our body: the status and the generic message must do. */
+function parseErrorBody(text: string): Partial<ApiError> {
+  try {
+    return text ? (JSON.parse(text) as Partial<ApiError>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export async function apiRequest<T>(
   method: Method,
   path: string,
@@ -74,24 +90,23 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response = await send(method, path, options);
   if (response.status === 403 && method !== 'GET' && onCsrfRejected) {
-    const body = (await response.clone().json()) as Partial<ApiError>;
+    const body = parseErrorBody(await response.clone().text());
     // The token rotates on refresh; fetch the current one and try once more.
-    if (body.code === 'CSRF' && (await onCsrfRejected()) !== null) {
+    if (body.code === CSRF_REJECTED && (await onCsrfRejected()) !== null) {
       response = await send(method, path, options);
     }
   }
   const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : {};
   if (!response.ok) {
     const error = new ApiRequestError(
       response.status,
-      body as Partial<ApiError>,
+      parseErrorBody(text),
       response.headers.get('retry-after'),
     );
     if (response.status === 401 && !options.expectUnauthorized) onUnauthorized?.(error);
     throw error;
   }
-  return body as T;
+  return (text ? JSON.parse(text) : {}) as T;
 }
 
 export const api = {
@@ -99,13 +114,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
   patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body }),
+  put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, { body }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
-
-/** True for a 404 of an endpoint that has not been deployed yet (tolerated, not an error). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 404;
-}
 
 /**
  * What to show for a failed call: the server's first field message or its message; anything

@@ -97,4 +97,54 @@ describe('realtime connection (one per tab)', () => {
     offEvent();
     offEnded();
   });
+
+  it('asks for the next page of a replay, and resumes from the page cursor after a drop', () => {
+    realtime.start();
+    const leave = realtime.subscribe('conversation:c1', () => '900');
+    latest().serverSays({ type: 'ready', userId: 'u1' });
+    expect(latest().sent.map((m) => JSON.parse(m) as unknown)).toContainEqual({
+      type: 'subscribe',
+      room: 'conversation:c1',
+      afterSeq: '900',
+    });
+    latest().sent = [];
+    latest().serverSays({
+      type: 'replayed',
+      room: 'conversation:c1',
+      more: true,
+      nextAfterSeq: '40',
+    });
+    expect(latest().sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { type: 'subscribe', room: 'conversation:c1', afterSeq: '40' },
+    ]);
+    // Dropped before the next page came: the resume starts at the page, not at the newest seen.
+    latest().serverCloses(1006);
+    vi.advanceTimersByTime(1000);
+    latest().serverSays({ type: 'ready', userId: 'u1' });
+    expect(latest().sent.map((m) => JSON.parse(m) as unknown)).toContainEqual({
+      type: 'subscribe',
+      room: 'conversation:c1',
+      afterSeq: '40',
+    });
+    latest().serverSays({ type: 'replayed', room: 'conversation:c1', more: false });
+    latest().sent = [];
+    latest().serverCloses(1006);
+    vi.advanceTimersByTime(1000);
+    latest().serverSays({ type: 'ready', userId: 'u1' });
+    expect(latest().sent.map((m) => JSON.parse(m) as unknown)).toContainEqual({
+      type: 'subscribe',
+      room: 'conversation:c1',
+      afterSeq: '900',
+    });
+    leave();
+  });
+
+  it('waits long before retrying when the session has too many sockets', () => {
+    realtime.start();
+    latest().serverCloses(4429);
+    vi.advanceTimersByTime(14_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(16_001);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
 });

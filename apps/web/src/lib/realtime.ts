@@ -33,6 +33,11 @@ class RealtimeConnection {
   private readonly endedListeners = new Set<(reason: string) => void>();
   /** Rooms this tab wants besides `user:<me>`, each with where its resume starts. */
   private readonly rooms = new Map<string, () => string | undefined>();
+  /**
+   * Rooms whose replay came in pages and is not finished: the next page starts here, not at the
+   * newest seq seen (a live event may already have arrived past the pages still to come).
+   */
+  private readonly replayCursors = new Map<string, string>();
 
   start(): void {
     if (this.wanted) return;
@@ -74,6 +79,7 @@ class RealtimeConnection {
     return () => {
       if (this.rooms.get(room) !== afterSeq) return;
       this.rooms.delete(room);
+      this.replayCursors.delete(room);
       this.send({ type: 'unsubscribe', room });
     };
   }
@@ -112,8 +118,20 @@ class RealtimeConnection {
       this.setStatus('open');
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), HEARTBEAT_MS);
       for (const [room, afterSeq] of this.rooms) {
-        this.send({ type: 'subscribe', room, afterSeq: afterSeq() });
+        this.send({
+          type: 'subscribe',
+          room,
+          afterSeq: this.replayCursors.get(room) ?? afterSeq(),
+        });
       }
+    } else if (message.type === 'replayed') {
+      if (!message.more || !this.rooms.has(message.room)) {
+        this.replayCursors.delete(message.room);
+        return;
+      }
+      // The server sends a replay in pages of bounded size: ask for the next one.
+      this.replayCursors.set(message.room, message.nextAfterSeq);
+      this.send({ type: 'subscribe', room: message.room, afterSeq: message.nextAfterSeq });
     } else if (message.type === 'event') {
       if (message.name === 'session.ended') {
         for (const listener of this.endedListeners) listener(message.data.reason);
@@ -138,7 +156,8 @@ class RealtimeConnection {
       for (const listener of this.endedListeners) listener('session_ended');
       return;
     }
-    this.attempt += 1;
+    // Too many tabs on this session: try again, slowly, in case some were closed.
+    this.attempt = code === CLOSE_CODES.tooManyConnections ? 99 : this.attempt + 1;
     const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.attempt - 1));
     this.setStatus('reconnecting');
     this.retryTimer = setTimeout(() => this.open(), backoff / 2 + Math.random() * (backoff / 2));

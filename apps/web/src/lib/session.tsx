@@ -100,7 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     configureApiClient({
       onUnauthorized: (error) => {
         if (!snapshot.info.user) return;
-        markSignedOut(error.code === 'SESSION_TIMEOUT' ? 'session_timeout' : 'session_expired');
+        markSignedOut(error.is('SESSION_TIMEOUT') ? 'session_timeout' : 'session_expired');
       },
       refreshCsrfToken: async () => (await loadSession()).csrfToken,
     });

@@ -1,23 +1,12 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import { useSyncExternalStore } from 'react';
 import { NOTIFICATIONS_KEPT } from '@kaleido/shared/notifications/notifications.constants';
+import { isModality, type Modality } from './modalities';
 
 /** The spec's UI state (SPEC §3, §4), kept under one browser-storage key. */
 export const UI_STORE_KEY = 'kaleido:ui';
 export const RECENT_ACTIVITIES_KEPT = 20;
 
-export const MODALITIES = [
-  'dashboard',
-  'chat',
-  'voice',
-  'email',
-  'calls',
-  'journal',
-  'profile',
-  'settings',
-  'help',
-] as const;
-export type Modality = (typeof MODALITIES)[number];
 export type DrawerContent = 'upload' | 'participants' | 'filters' | 'settings' | 'none';
 
 export interface RecentActivity {
@@ -59,9 +48,10 @@ function readPersisted(): Partial<PersistedState> {
     if (!raw) return {};
     const parsed = JSON.parse(raw) as Partial<PersistedState>;
     return {
-      activeModality: MODALITIES.includes(parsed.activeModality as Modality)
-        ? parsed.activeModality
-        : 'dashboard',
+      activeModality:
+        typeof parsed.activeModality === 'string' && isModality(parsed.activeModality)
+          ? parsed.activeModality
+          : 'dashboard',
       notifications: Array.isArray(parsed.notifications)
         ? parsed.notifications.slice(0, NOTIFICATIONS_KEPT)
         : [],

@@ -80,11 +80,6 @@ export const UserSearchQuerySchema = z.object({
 
 /** How long a 'typing' signal holds without a refresh; clients resend every few seconds. */
 export const TYPING_TTL_MS = 6_000;
-/**
- * Most events one resume replays (read in pages of 500). A tab that missed more than this in
- * one conversation reloads it with GET …/messages instead of resuming.
- */
-export const REPLAY_LIMIT = 5_000;
 
 /** A person as chat shows them. `id` is the user id; null once the account was deleted. */
 export const ChatUserSchema = z.object({

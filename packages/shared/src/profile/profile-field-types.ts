@@ -67,6 +67,8 @@ export type SelectField<Id extends string> = FieldBase<Id> & {
    * and the limits schema): stored values from either stay valid (docs/decisions/006).
    */
   accepted: readonly string[];
+  /** How an option reads in the form, where its stored value is a code ('en' → 'English'). */
+  optionLabels?: Readonly<Record<string, string>>;
 };
 export type MultiField<Id extends string> = FieldBase<Id> & {
   type: 'multiselect';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { describeInput } from '../http/safe-input';
+import { SafeJsonSchema } from '../http/safe-input.schemas';
 import { RoleSchema } from '../roles/roles';
 import {
   FIELD_VISIBILITIES,
@@ -74,7 +76,7 @@ function listSchema(field: Extract<ProfileFieldDefinition, { type: 'multiselect'
     .transform((items) => [...new Set(items)]);
 }
 
-const JsonObjectSchema = z.record(z.string(), z.json(), { error: SCHEDULE_MESSAGE });
+const JsonObjectSchema = z.record(z.string(), SafeJsonSchema, { error: SCHEDULE_MESSAGE });
 
 function scheduleSchema(field: Extract<ProfileFieldDefinition, { type: 'schedule' }>) {
   const max = (field.validation as FieldValidation).maxJsonLength ?? 5000;
@@ -104,7 +106,7 @@ export function profileValueSchema(id: ProfileFieldId): z.ZodType {
 }
 
 export const ProfileFieldIdSchema = z.enum(PROFILE_FIELD_IDS, {
-  error: (issue) => `Unknown profile field: ${String(issue.input)}`,
+  error: (issue) => `Unknown profile field: ${describeInput(issue.input)}`,
 });
 
 /** One field at a time, as the spec's form saves (SPEC §7 "update a single field"). */

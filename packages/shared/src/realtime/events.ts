@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { CareEventSchemas } from '../care/care.schemas';
 import { ChatEventSchemas } from '../chat/chat.schemas';
+import { InsightsEventSchemas } from '../insights/insights.schemas';
+import { JournalEventSchemas } from '../journal/journal.schemas';
+import { MailEventSchemas } from '../mailbox/mailbox.schemas';
 import { NotificationSchema } from '../notifications/notifications.schemas';
 
 /**
@@ -13,6 +17,10 @@ export const ServerEventSchemas = {
   'notifications.read': z.object({ ids: z.array(z.string()) }),
   'notifications.cleared': z.object({}),
   ...ChatEventSchemas,
+  ...JournalEventSchemas,
+  ...InsightsEventSchemas,
+  ...MailEventSchemas,
+  ...CareEventSchemas,
   /** A transcription job finished or failed; `targetKind`/`targetId` say what it was for. */
   'transcription.updated': z.object({
     jobId: z.string(),
@@ -46,18 +54,34 @@ export type ServerMessage =
         seq?: string;
       };
     }[ServerEventName]
+  /**
+   * After a subscribe with `afterSeq`: the replay is over. `more`: it stopped at its size budget;
+   * subscribe again with `afterSeq: nextAfterSeq` for the next page.
+   */
+  | { type: 'replayed'; room: string; more: false }
+  | { type: 'replayed'; room: string; more: true; nextAfterSeq: string }
   | { type: 'pong' }
   | { type: 'error'; message: string };
+
+/**
+ * A room is `<kind>:<id>`, ids being UUIDs or account ids: anything else (a NUL byte, a lone
+ * surrogate, spaces) is refused here, before it could reach a query.
+ */
+const RoomSchema = z
+  .string()
+  .max(100)
+  .regex(/^[a-z][a-z-]*:[A-Za-z0-9_-]+$/);
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({
     type: z.literal('subscribe'),
-    room: z.string().max(100),
-    afterSeq: z.string().max(40).optional(),
+    room: RoomSchema,
+    afterSeq: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional(),
   }),
-  z.object({ type: z.literal('unsubscribe'), room: z.string().max(100) }),
+  z.object({ type: z.literal('unsubscribe'), room: RoomSchema }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
-
-

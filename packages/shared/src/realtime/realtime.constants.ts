@@ -8,6 +8,8 @@ export const CLOSE_CODES = {
   sessionEnded: 4001,
   unauthorized: 4401,
   forbiddenOrigin: 4403,
+  /** The session has too many sockets open; the client retries later, slowly. */
+  tooManyConnections: 4429,
 } as const;
 
 /** Heartbeat: the client pings this often; the server drops a socket silent for twice as long. */

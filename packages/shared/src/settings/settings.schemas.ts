@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeInput } from '../http/safe-input';
 import type { Role } from '../roles/roles';
 import { profileValueSchema } from '../profile/profile.schemas';
 
@@ -94,7 +95,7 @@ export type StoredSettingsSection = (typeof STORED_SETTINGS_SECTIONS)[number];
 export const SETTINGS_SECTIONS = ['profile_settings', ...STORED_SETTINGS_SECTIONS] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 export const SettingsSectionSchema = z.enum(SETTINGS_SECTIONS, {
-  error: (issue) => `Unknown settings section: ${String(issue.input)}`,
+  error: (issue) => `Unknown settings section: ${describeInput(issue.input)}`,
 });
 
 export interface StoredSettings {

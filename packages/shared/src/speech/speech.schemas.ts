@@ -10,13 +10,24 @@ export const SpeechStatusSchema = z.object({
 });
 export type SpeechStatus = z.infer<typeof SpeechStatusSchema>;
 
+/**
+ * Longest audio the server decodes. Decoding expands audio about tenfold or more (2 MB of FLAC
+ * silence is hours of WAV), so the duration is checked before and capped during decoding.
+ * The spec's transcribe-audio takes a dictation; queued audio may be a whole voice note (an hour).
+ */
+export const TRANSCRIBE_NOW_MAX_SECONDS = 10 * 60;
+export const TRANSCRIBE_QUEUED_MAX_SECONDS = 60 * 60;
+
 /** The spec's transcribe-audio function body: base64 of webm audio. 10 MB of audio at most. */
 export const TRANSCRIBE_MAX_AUDIO_BYTES = 10 * 1024 * 1024;
 export const TranscribeAudioBodySchema = z.strictObject({
   audio: z
     .string()
     .min(1, 'No audio was sent.')
-    .max(Math.ceil((TRANSCRIBE_MAX_AUDIO_BYTES * 4) / 3) + 4, 'The recording is too long to transcribe at once.')
+    .max(
+      Math.ceil((TRANSCRIBE_MAX_AUDIO_BYTES * 4) / 3) + 4,
+      'The recording is too long to transcribe at once.',
+    )
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The audio must be base64.'),
 });
 
@@ -25,5 +36,10 @@ export const AUDIO_CAPTURE = {
   mimeType: 'audio/webm;codecs=opus',
   sampleRate: 44_100,
   timesliceMs: 1000,
-  constraints: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, sampleRate: 44_100 },
+  constraints: {
+    echoCancellation: true,
+    noiseSuppression: true,
+    autoGainControl: true,
+    sampleRate: 44_100,
+  },
 } as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@kaleido/shared/roles/roles';
 import { buildApp } from '../../app';
-import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
+import { createIdentityRepository } from '../../modules/identity/identity.repository';
 import { withDatabase } from '../cli-context';
 import { parseNewPassword } from '../cli-input';
 import { createVerifiedAccount } from './user-create';
@@ -51,7 +51,7 @@ export async function seed(options: { password: string }): Promise<string> {
   const password = parseNewPassword(options.password);
   return withDatabase(async (context) => {
     const { config, database } = context;
-    const accounts = createAccountsRepository(database.db);
+    const accounts = createIdentityRepository(database.db);
     const emailOf = (key: string) => `${key}@${DOMAIN}`;
     if (await accounts.findUserByEmail(emailOf('ada'))) {
       return `demo data already present (${emailOf('ada')} exists); nothing changed`;

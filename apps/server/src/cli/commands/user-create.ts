@@ -3,7 +3,7 @@ import type { Config } from '../../config/env';
 import { loadOrCreateAuthSecret } from '../../config/secrets';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
+import { createIdentityRepository } from '../../modules/identity/identity.repository';
 import { callAuth } from '../../modules/auth/auth-call';
 import { createBetterAuth } from '../../modules/auth/better-auth';
 import { CliError, withDatabase } from '../cli-context';
@@ -39,7 +39,7 @@ export async function createVerifiedAccount(
   account: { email: string; password: string; name: string; role: Role },
 ): Promise<string> {
   const { email, password, name, role } = account;
-  const accounts = createAccountsRepository(database.db);
+  const accounts = createIdentityRepository(database.db);
   if (await accounts.findUserByEmail(email)) throw new CliError(DUPLICATE);
   const secret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
   const noMail = {

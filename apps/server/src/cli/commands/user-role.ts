@@ -1,4 +1,4 @@
-import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
+import { createIdentityRepository } from '../../modules/identity/identity.repository';
 import { CliError, withDatabase } from '../cli-context';
 import { parseEmail, parseRole } from '../cli-input';
 
@@ -7,7 +7,7 @@ export async function setUserRole(options: { email: string; role: string }): Pro
   const email = parseEmail(options.email);
   const role = parseRole(options.role);
   return withDatabase(async ({ database }) => {
-    const accounts = createAccountsRepository(database.db);
+    const accounts = createIdentityRepository(database.db);
     const user = await accounts.findUserByEmail(email);
     if (!user) throw new CliError(`no account with the email ${email}`);
     await accounts.setRole(user.id, role);

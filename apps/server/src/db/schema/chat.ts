@@ -30,6 +30,12 @@ export const conversations = pgTable(
     title: text('title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last position handed out in this conversation's stream (messages and their changes).
+     * Numbering per conversation, not one global sequence, so a number says nothing about
+     * anyone else's activity.
+     */
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // One conversation per pair, whichever of the two started it. Partial: least()/greatest()
@@ -53,9 +59,12 @@ export const userInputs = pgTable(
   'user_inputs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Position in every stream (resume and replay); allocated under the conversation's row lock. */
-    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    /** Set from the same sequence when the message changes (a transcript), so resume sees it. */
+    /**
+     * Position in its conversation's stream (resume and replay), from `conversations.last_seq`
+     * under the conversation's row lock.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** A new position when the message changes (a transcript), so resume sees it. */
     updatedSeq: bigint('updated_seq', { mode: 'number' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The sender's idempotency key: a retried send returns the first row. */
@@ -79,7 +88,7 @@ export const userInputs = pgTable(
   },
   (t) => [
     uniqueIndex('user_inputs_user_id_client_id_idx').on(t.userId, t.clientId),
-    index('user_inputs_conversation_id_seq_idx').on(t.conversationId, t.seq),
+    uniqueIndex('user_inputs_conversation_id_seq_idx').on(t.conversationId, t.seq),
     index('user_inputs_conversation_id_updated_seq_idx')
       .on(t.conversationId, t.updatedSeq)
       .where(sql`${t.updatedSeq} is not null`),

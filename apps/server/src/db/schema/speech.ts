@@ -2,42 +2,6 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 import { users } from './auth';
 import { files } from './files';
 
-/**
- * Transcription work, kept in the database so it survives restarts and is shared by instances.
- * `target_kind`/`target_id` say what the text belongs to (a voice note, a chat message, ...).
- */
-export const transcriptionJobs = pgTable(
-  'transcription_jobs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
-    targetKind: text('target_kind').notNull(),
-    targetId: text('target_id').notNull(),
-    /** queued → running → done | failed (after the last retry). */
-    status: text('status')
-      .$type<'queued' | 'running' | 'done' | 'failed'>()
-      .notNull()
-      .default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
-    /** A running job whose lock passed was abandoned (crash): it is claimed again. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    text: text('text'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('transcription_jobs_status_next_run_at_idx').on(t.status, t.nextRunAt),
-    index('transcription_jobs_target_idx').on(t.targetKind, t.targetId),
-  ],
-);
-
 /** A recorded (or uploaded) voice note. The audio may be dropped after transcription by choice. */
 export const voiceNotes = pgTable(
   'voice_notes',

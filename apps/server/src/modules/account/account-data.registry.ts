@@ -2,13 +2,20 @@
  * Where each feature says what of a user's data it holds, once, for export and deletion
  * (docs/decisions/006). A feature that stores user data registers one contributor in app.ts:
  *
- *   accountData.register({ section: 'journal_entries', export: …, deleteData: … });
+ *   accountData.register({ section: 'journal_entries', tables: ['journal_entries'], export: …,
+ *     deleteData: … });
  *
- * Contributors run in registration order.
+ * Contributors run in registration order. `tables` is checked against the live schema by
+ * account-data-coverage.test.ts: a table holding a user id that nobody declares fails the suite.
  */
 export interface AccountDataContributor {
   /** Its key in the export file (user-data-export-YYYY-MM-DD.json). */
   section: string;
+  /**
+   * The database tables whose rows of this user this contributor exports and deletes (or keeps on
+   * purpose, saying why). Every table with a user id column must be declared by someone.
+   */
+  tables: readonly string[];
   /** What the user owns here, as JSON. */
   export?: (userId: string) => Promise<unknown>;
   /**

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema/accounts';
 import { users } from '../../db/schema/auth';
 import { files } from '../../db/schema/files';
+import { deleteJobsOfUser } from '../../jobs/jobs.repository';
 
 export type AccountRepository = ReturnType<typeof createAccountRepository>;
 
@@ -30,6 +31,9 @@ export function createAccountRepository(db: Db) {
     async filesOf(userId: string) {
       return db.select().from(files).where(eq(files.ownerId, userId)).orderBy(files.createdAt);
     },
+
+    /** Background work for the person (its payload names them): it goes with their data. */
+    deleteJobs: (userId: string) => deleteJobsOfUser(db, userId),
 
     /** Deletes the account; every table keyed to users cascades (sessions, profile, settings, …). */
     async deleteUser(userId: string) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PasswordConfirmBodySchema } from '@kaleido/shared/auth/auth.schemas';
-import { requestContext, requireSession } from '../../http/session-guard';
+import { requestContext } from '../../http/request-context';
+import { requireSession } from '../../http/session-guard';
 import type { AccountService } from './account.service';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
@@ -14,7 +15,7 @@ export function registerAccountRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/account/export', async (request, reply) => {
+  r.get('/api/account/export', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
     const { fileName, body } = await account.exportJson(user.id, requestContext(request));
     return reply
@@ -24,7 +25,7 @@ export function registerAccountRoutes(
       .send(body);
   });
 
-  r.get('/api/account/export.zip', async (request, reply) => {
+  r.get('/api/account/export.zip', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
     const { fileName, stream } = await account.exportZip(user.id, requestContext(request));
     return reply
@@ -34,7 +35,7 @@ export function registerAccountRoutes(
       .send(stream);
   });
 
-  r.post('/api/account/delete-data', async (request) => {
+  r.post('/api/account/delete-data', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
     await account.deleteData(user.id, requestContext(request));
     return { ok: true };
@@ -42,7 +43,7 @@ export function registerAccountRoutes(
 
   r.post(
     '/api/account/delete',
-    { schema: { body: PasswordConfirmBodySchema } },
+    { config: { auth: 'required' }, schema: { body: PasswordConfirmBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
       await account.deleteAccount(user, request.body.password, requestContext(request));

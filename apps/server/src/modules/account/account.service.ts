@@ -1,20 +1,37 @@
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors';
-import type { AccountsService } from '../accounts/accounts.service';
-import { authHeaders, callAuth, type RequestContext } from '../auth/auth-call';
+import type { RequestContext } from '../../http/request-context';
+import type { AnnounceSessionEnded } from '../../realtime/session-ended';
+import type { IdentityService } from '../identity/identity.service';
+import { authHeaders, callAuth } from '../auth/auth-call';
 import type { BetterAuth } from '../auth/better-auth';
+import { withPasswordAttempt } from '../auth/password-attempt';
 import type { FileRow } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
-import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
-import type { SessionService } from '../session/session.service';
 import type { SettingsService } from '../settings/settings.service';
 import { zipStream } from './account-archive';
 import type { AccountDataRegistry } from './account-data.registry';
 import type { AccountRepository } from './account.repository';
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/**
+ * The tables this service exports and deletes itself, beside the registry's contributors (see
+ * account-data-coverage.test.ts). "Delete my data" keeps the account (users, profiles,
+ * user_roles); all of them go with the account. Working relationships with professionals are
+ * the care module's contributor. A job (`jobs`, e.g. a transcription) is work, not content: it is not
+ * exported (its result is, where it landed: a voice note, a chat message) and goes with the
+ * data and the account.
+ */
+export const ACCOUNT_SERVICE_TABLES = [
+  'users',
+  'profiles',
+  'user_roles',
+  'files',
+  'jobs',
+] as const;
 
 const WRONG_PASSWORD_MESSAGE = 'Your password is not correct.';
 
@@ -32,19 +49,27 @@ function archivePath(file: FileRow): string {
 export function createAccountService(deps: {
   repository: AccountRepository;
   registry: AccountDataRegistry;
-  accounts: Pick<AccountsService, 'roleOf'>;
+  accounts: Pick<IdentityService, 'roleOf'>;
   settings: Pick<SettingsService, 'all'>;
-  files: Pick<FilesService, 'remove'>;
-  readFile: (file: FileRow) => Readable;
+  files: Pick<FilesService, 'remove' | 'read'>;
   auth: BetterAuth;
   rateLimits: RateLimitService;
   securityEvents: SecurityEventsService;
-  sessions: Pick<SessionService, 'announceEnded'>;
+  /** To close the sockets of the deleted account's sessions. */
+  announceSessionEnded: AnnounceSessionEnded;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const { repository, registry, securityEvents } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** Every feature's hook, the files, then the account row (its rows cascade); sockets close. */
+  async function removeAccount(userId: string) {
+    for (const contributor of registry.contributors) await contributor.onAccountDeletion?.(userId);
+    await deps.files.remove(await repository.filesOf(userId));
+    await repository.deleteUser(userId);
+    deps.announceSessionEnded(userId, { reason: 'revoked' });
+  }
 
   async function buildExport(userId: string) {
     const exportDate = now();
@@ -113,7 +138,7 @@ export function createAccountService(deps: {
         ...files.map((f) => ({
           name: archivePath(f),
           compress: !/^(image|audio|video)\//.test(f.mime),
-          open: () => deps.readFile(f),
+          open: () => deps.files.read(f),
         })),
       ]);
       return { fileName: fileName(exportDate, 'zip'), stream };
@@ -125,6 +150,7 @@ export function createAccountService(deps: {
      */
     async deleteData(userId: string, context: RequestContext) {
       for (const contributor of registry.contributors) await contributor.deleteData?.(userId);
+      await repository.deleteJobs(userId);
       const keep = new Set(registry.contributors.flatMap((c) => c.keepFilePurposes ?? []));
       const files = (await repository.filesOf(userId)).filter((f) => !keep.has(f.purpose));
       await deps.files.remove(files);
@@ -143,24 +169,24 @@ export function createAccountService(deps: {
       password: string,
       context: RequestContext,
     ) {
-      const limit = RATE_LIMITS.failedSignInPerAccount;
-      await deps.rateLimits.assertNotExhausted(limit, user.email);
+      // A stolen session must not become a way to guess the password: same lock as sign-in.
       try {
-        await callAuth(
-          () =>
-            deps.auth.api.verifyPassword({
-              body: { password },
-              headers: authHeaders(context),
-              returnHeaders: true,
-            }),
-          {
-            INVALID_PASSWORD: WRONG_PASSWORD_MESSAGE,
-            SESSION_NOT_FRESH: 'Please sign in again before deleting your account.',
-          },
+        await withPasswordAttempt(deps.rateLimits, user.email, context, () =>
+          callAuth(
+            () =>
+              deps.auth.api.verifyPassword({
+                body: { password },
+                headers: authHeaders(context),
+                returnHeaders: true,
+              }),
+            {
+              INVALID_PASSWORD: WRONG_PASSWORD_MESSAGE,
+              SESSION_NOT_FRESH: 'Please sign in again before deleting your account.',
+            },
+          ),
         );
       } catch (error) {
         if (error instanceof AppError && error.message === WRONG_PASSWORD_MESSAGE) {
-          await deps.rateLimits.record(limit, user.email);
           await securityEvents.record(user.id, 'sign_in_failed', {
             userAgent: context.userAgent,
             details: { reason: 'invalid_password', action: 'delete_account' },
@@ -168,13 +194,12 @@ export function createAccountService(deps: {
         }
         throw error;
       }
-      for (const contributor of registry.contributors)
-        await contributor.onAccountDeletion?.(user.id);
-      await deps.files.remove(await repository.filesOf(user.id));
-      await repository.deleteUser(user.id);
+      await removeAccount(user.id);
       // Its security log cascades with it; the server log keeps the fact.
       deps.log.info({ userId: user.id }, 'account deleted by its owner');
-      deps.sessions.announceEnded(user.id, { reason: 'revoked' });
     },
+
+    /** The account and all its data, as its owner's deletion does (an administrator's too). */
+    removeAccount,
   };
 }

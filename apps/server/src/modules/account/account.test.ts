@@ -8,10 +8,10 @@ import { files } from '../../db/schema/files';
 import { notifications } from '../../db/schema/notifications';
 import { userProfile } from '../../db/schema/profile';
 import { userSettings } from '../../db/schema/settings';
-import { securityEventsOf, signedInClient } from '../../../test/accounts-fixtures';
+import { securityEventsOf, signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { PNG, patchField, uploadAvatar } from '../profile/profile.fixtures';
+import { PNG, patchField, uploadAvatar } from '../../../test/fixtures/profile.fixtures';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -16,6 +16,7 @@ export function registerCoreAccountData(
 ): void {
   registry.register({
     section: 'user_profile',
+    tables: ['user_profile'],
     export: (userId) => deps.profile.exportFor(userId),
     deleteData: (userId) => deps.profile.reset(userId),
   });
@@ -23,16 +24,19 @@ export function registerCoreAccountData(
   // keys (profile_settings, privacy_settings) and writes them to `settings` itself.
   registry.register({
     section: 'settings',
+    tables: ['user_settings'],
     deleteData: (userId) => deps.settings.reset(userId),
   });
   registry.register({
     section: 'notifications',
+    tables: ['notifications'],
     export: async (userId) => (await deps.notifications.list(userId)).notifications,
     deleteData: (userId) => deps.notifications.clear(userId),
   });
   // Kept by "delete my data": the account's security log is its audit trail.
   registry.register({
     section: 'security_events',
+    tables: ['consent_logs'],
     export: (userId) => deps.securityEvents.recent(userId, 10_000),
   });
 }

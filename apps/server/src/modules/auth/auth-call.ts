@@ -1,13 +1,7 @@
+import { isApiErrorCode } from '@kaleido/shared/http/api-error';
 import { AppError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
 import { CLIENT_IP_HEADER } from './better-auth';
-
-/** What a call into better-auth needs from the HTTP request it serves. */
-export interface RequestContext {
-  ip: string;
-  userAgent: string | undefined;
-  /** The incoming headers (cookies included), passed through to better-auth. */
-  headers: Record<string, string | string[] | undefined>;
-}
 
 /** Headers for better-auth: the request's own, with the client IP we trust set by us. */
 export function authHeaders(context: RequestContext): Headers {
@@ -49,6 +43,7 @@ export async function callAuth<T>(
     if (!isBetterCallError(error) || error.statusCode >= 500) throw error;
     const code = error.body?.code;
     const message = (code && messages[code]) ?? error.body?.message ?? 'Request failed';
-    throw new AppError(error.statusCode, message, code ? { code } : {});
+    // Codes we word or react to are in the catalogue; better-auth's others stay unnamed.
+    throw new AppError(error.statusCode, message, code && isApiErrorCode(code) ? { code } : {});
   }
 }

@@ -10,7 +10,8 @@ import {
   SignInBodySchema,
   SignUpBodySchema,
 } from '@kaleido/shared/auth/auth.schemas';
-import { requestContext, requireSession } from '../../http/session-guard';
+import { requestContext } from '../../http/request-context';
+import { requireSession } from '../../http/session-guard';
 import type { AuthService } from './auth.service';
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]) {
@@ -41,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     },
   );
 
-  r.post('/api/auth/sign-out', async (request, reply) => {
+  r.post('/api/auth/sign-out', { config: { auth: 'required' } }, async (request, reply) => {
     const { user, session } = requireSession(request);
     const { setCookies } = await authService.signOut(user.id, session.id, requestContext(request));
     forwardCookies(reply, setCookies);
@@ -91,7 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
 
   r.post(
     '/api/auth/change-password',
-    { schema: { body: ChangePasswordBodySchema } },
+    { config: { auth: 'required' }, schema: { body: ChangePasswordBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
       const { currentPassword, newPassword } = request.body;

@@ -6,43 +6,55 @@ import {
 } from '@kaleido/shared/auth/auth.schemas';
 import type { Config } from '../../config/env';
 import { AppError, unauthorized } from '../../http/errors';
-import type { AccountsRepository } from '../accounts/accounts.repository';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { RequestContext } from '../../http/request-context';
+import type { AnnounceSessionEnded } from '../../realtime/session-ended';
+import type { IdentityRepository } from '../identity/identity.repository';
+import type { IdentityService } from '../identity/identity.service';
 import { accountExistsEmail, passwordChangedEmail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { recordSignIn } from '../notifications/security-notices';
-import type { SessionService } from '../session/session.service';
-import { authHeaders, callAuth, type RequestContext } from './auth-call';
+import { recordSignIn } from '../security-events/security-notices';
+import { authHeaders, callAuth } from './auth-call';
+import { withPasswordAttempt } from './password-attempt';
 import type { BetterAuth } from './better-auth';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 interface Deps {
   auth: BetterAuth;
-  accounts: AccountsService;
-  accountsRepository: AccountsRepository;
+  accounts: IdentityService;
+  accountsRepository: IdentityRepository;
   /** To close the sockets of sessions that end here. */
-  sessionEvents: Pick<SessionService, 'announceEnded'>;
+  announceSessionEnded: AnnounceSessionEnded;
   notifications: Pick<NotificationsService, 'notify'>;
   securityEvents: SecurityEventsService;
   rateLimits: RateLimitService;
   mailer: Mailer;
   config: Config;
   log: FastifyBaseLogger;
+  /** Refuses a disabled account once its password was right (the admin console disables). */
+  accountStatus?: { refuseIfDisabled(userId: string): Promise<void> };
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 
 export function createAuthService(deps: Deps) {
   const { auth, securityEvents, rateLimits } = deps;
   const signInLink = `${deps.config.publicUrl}/login`;
 
-  /** Mail is sent after the answer so that timing does not reveal whether an account exists. */
+  /**
+   * Mail (and the work that leads to it) is done after the answer, so that timing does not reveal
+   * whether an account exists; a failure is logged.
+   */
   function sendInBackground(send: () => Promise<void>) {
-    void send().catch((error: unknown) => deps.log.error({ err: error }, 'failed to send email'));
+    // On the next turn of the event loop, once the answer is on its way: the embedded database
+    // runs queries on this thread, so work started now would still delay the answer.
+    setImmediate(() => {
+      void send().catch((error: unknown) => deps.log.error({ err: error }, 'failed to send email'));
+    });
   }
 
   return {
@@ -55,6 +67,9 @@ export function createAuthService(deps: Deps) {
       await rateLimits.consume(RATE_LIMITS.emails, context.ip);
       const existing = await deps.accountsRepository.findUserByEmail(body.email);
       if (existing) {
+        // The same work as creating an account, whose cost is the password hash: without it this
+        // answer came 6× sooner, telling anyone the email was taken (issue 16).
+        await (await auth.$context).password.hash(body.password);
         sendInBackground(() => deps.mailer.send(accountExistsEmail(existing.email, signInLink)));
         return;
       }
@@ -75,7 +90,8 @@ export function createAuthService(deps: Deps) {
 
     async signIn(body: SignInBody, context: RequestContext) {
       await rateLimits.consume(RATE_LIMITS.signIn, context.ip);
-      await rateLimits.assertNotExhausted(RATE_LIMITS.failedSignInPerAccount, body.email);
+      // Counted before the password is checked, so a burst cannot beat the lock (issue 16).
+      const attempt = await rateLimits.beginPasswordAttempt(body.email, context.ip);
       try {
         const { response, setCookies } = await callAuth(
           () =>
@@ -90,17 +106,26 @@ export function createAuthService(deps: Deps) {
             EMAIL_NOT_VERIFIED: EMAIL_NOT_VERIFIED_MESSAGE,
           },
         );
+        // The password was right: a disabled account hears so (before any second factor).
+        const signedIn = 'user' in response ? response.user.id : undefined;
+        const userId = signedIn ?? (await deps.accountsRepository.findUserByEmail(body.email))?.id;
+        if (userId) await deps.accountStatus?.refuseIfDisabled(userId);
         if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
+          // The password was right; the second factor has limits of its own.
+          await attempt.succeeded();
           return { twoFactorRequired: true, setCookies };
         }
         if ('user' in response) {
           await recordSignIn(deps, response.user.id, context.userAgent, 'password');
         }
-        await rateLimits.clear(RATE_LIMITS.failedSignInPerAccount, body.email);
+        await attempt.succeeded();
         return { twoFactorRequired: false, setCookies };
       } catch (error) {
+        if (error instanceof AppError && error.options.code === 'EMAIL_NOT_VERIFIED') {
+          // The password was right (better-auth checks it first); only the address is unproven.
+          await attempt.succeeded();
+        }
         if (error instanceof AppError && error.statusCode === 401) {
-          await rateLimits.record(RATE_LIMITS.failedSignInPerAccount, body.email);
           const user = await deps.accountsRepository.findUserByEmail(body.email);
           if (user)
             await securityEvents.record(user.id, 'sign_in_failed', {
@@ -128,7 +153,7 @@ export function createAuthService(deps: Deps) {
         auth.api.signOut({ headers: authHeaders(context), returnHeaders: true }),
       );
       await securityEvents.record(userId, 'user_logout', { userAgent: context.userAgent });
-      deps.sessionEvents.announceEnded(userId, { reason: 'signed_out', sessionId });
+      deps.announceSessionEnded(userId, { reason: 'signed_out', sessionId });
       return { setCookies };
     },
 
@@ -170,15 +195,18 @@ export function createAuthService(deps: Deps) {
       await rateLimits.consume(RATE_LIMITS.emails, context.ip);
       const user = await deps.accountsRepository.findUserByEmail(email);
       if (!user) return;
-      await callAuth(() =>
-        auth.api.requestPasswordReset({
-          body: { email, redirectTo: '/auth/reset-password' },
-          headers: authHeaders(context),
-          returnHeaders: true,
-        }),
-      );
-      await securityEvents.record(user.id, 'password_reset_requested', {
-        userAgent: context.userAgent,
+      // After the answer, so that it comes as soon as for an unknown email (issue 16).
+      sendInBackground(async () => {
+        await securityEvents.record(user.id, 'password_reset_requested', {
+          userAgent: context.userAgent,
+        });
+        await callAuth(() =>
+          auth.api.requestPasswordReset({
+            body: { email, redirectTo: '/auth/reset-password' },
+            headers: authHeaders(context),
+            returnHeaders: true,
+          }),
+        );
       });
     },
 
@@ -198,11 +226,14 @@ export function createAuthService(deps: Deps) {
         },
       );
       if (userId) {
+        // Proof of owning the mailbox: the lock the message told them to reset their way out of ends.
+        const email = (await deps.accountsRepository.findProfile(userId))?.email;
+        if (email) await rateLimits.clearPasswordLock(email);
         await securityEvents.record(userId, 'password_reset_completed', {
           userAgent: context.userAgent,
         });
         // The reset revoked every session of the account.
-        deps.sessionEvents.announceEnded(userId, { reason: 'password_changed' });
+        deps.announceSessionEnded(userId, { reason: 'password_changed' });
       }
     },
 
@@ -213,17 +244,20 @@ export function createAuthService(deps: Deps) {
       newPassword: string,
       context: RequestContext,
     ) {
-      const { setCookies } = await callAuth(
-        () =>
-          auth.api.changePassword({
-            body: { currentPassword, newPassword, revokeOtherSessions: true },
-            headers: authHeaders(context),
-            returnHeaders: true,
-          }),
-        { INVALID_PASSWORD: 'Your current password is not correct.' },
+      // A stolen session must not become a way to guess the password: same lock as sign-in.
+      const { setCookies } = await withPasswordAttempt(rateLimits, user.email, context, () =>
+        callAuth(
+          () =>
+            auth.api.changePassword({
+              body: { currentPassword, newPassword, revokeOtherSessions: true },
+              headers: authHeaders(context),
+              returnHeaders: true,
+            }),
+          { INVALID_PASSWORD: WRONG_CURRENT_PASSWORD },
+        ),
       );
       // better-auth replaced this session too; this tab reconnects after re-reading its session.
-      deps.sessionEvents.announceEnded(user.id, { reason: 'password_changed' });
+      deps.announceSessionEnded(user.id, { reason: 'password_changed' });
       await securityEvents.record(user.id, 'password_changed', { userAgent: context.userAgent });
       sendInBackground(() => deps.mailer.send(passwordChangedEmail(user.email, signInLink)));
       return { setCookies };

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth';
+import type { SecurityEventsService } from '../security-events/security-events.service';
 import { AUTH_COOKIE_PREFIX, usesSecureCookies } from './auth-cookie';
 
 /** Header through which we hand better-auth the client IP we took from the socket. */
@@ -39,8 +40,8 @@ export interface BetterAuthOptions {
   db: Db;
   secret: string;
   mail: AuthMailHooks;
-  /** Called once an emailed verification link has verified the address. */
-  onEmailVerified?: (userId: string, userAgent: string | undefined) => Promise<void>;
+  /** Logs `email_verified` once an emailed link has verified the address (none in the CLI). */
+  securityEvents?: Pick<SecurityEventsService, 'record'>;
   /** Where better-auth's own messages go; without it only its errors, to stderr (the CLI). */
   log?: FastifyBaseLogger;
   now?: () => Date;
@@ -51,7 +52,7 @@ export function createBetterAuth({
   db,
   secret,
   mail,
-  onEmailVerified,
+  securityEvents,
   log,
   now = () => new Date(),
 }: BetterAuthOptions) {
@@ -100,7 +101,9 @@ export function createBetterAuth({
       expiresIn: 24 * 3600,
       sendVerificationEmail: ({ user, token }) => mail.sendVerification(user, token),
       afterEmailVerification: async (user, request) => {
-        await onEmailVerified?.(user.id, request?.headers.get('user-agent') ?? undefined);
+        await securityEvents?.record(user.id, 'email_verified', {
+          userAgent: request?.headers.get('user-agent') ?? undefined,
+        });
       },
     },
     session: {

@@ -7,7 +7,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
   waitForMail,
-} from '../../../test/accounts-fixtures';
+} from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 

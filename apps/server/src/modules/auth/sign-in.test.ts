@@ -4,7 +4,7 @@ import {
   signedInClient,
   STRONG_PASSWORD,
   uniqueEmail,
-} from '../../../test/accounts-fixtures';
+} from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 

@@ -6,7 +6,7 @@ import {
   signedInClient,
   uniqueEmail,
   waitForMail,
-} from '../../../test/accounts-fixtures';
+} from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 

@@ -10,6 +10,7 @@ import type { ChatService } from './chat.service';
 export function registerChatAccountData(registry: AccountDataRegistry, chat: ChatService) {
   registry.register({
     section: 'chat',
+    tables: ['conversations', 'user_inputs', 'conversation_reads'],
     export: (userId) => chat.exportFor(userId),
     keepFilePurposes: ['chat-media', 'chat-voice'],
   });

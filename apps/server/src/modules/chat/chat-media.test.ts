@@ -14,7 +14,7 @@ import {
   upload,
   WEBM,
   type Person,
-} from './chat-fixtures';
+} from '../../../test/fixtures/chat-fixtures';
 
 let app: TestApp;
 let url: string;

@@ -5,7 +5,13 @@ import type { Message } from '@kaleido/shared/chat/chat.schemas';
 import type { ServerMessage } from '@kaleido/shared/realtime/events';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
-import { person, send, sent, startConversation, type Person } from './chat-fixtures';
+import {
+  person,
+  send,
+  sent,
+  startConversation,
+  type Person,
+} from '../../../test/fixtures/chat-fixtures';
 
 let app: TestApp;
 let url: string;
@@ -13,7 +19,8 @@ let ada: Person;
 let bob: Person;
 let cyd: Person;
 beforeAll(async () => {
-  app = await createTestApp();
+  // The drop test sends 150 messages from one person in seconds: past the chat send limit.
+  app = await createTestApp({ RATE_LIMIT_FACTOR: '10' });
   url = await listen(app);
   ada = await person(app, 'Ada Lovelace');
   bob = await person(app, 'Bob Marley');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionEngine } from '../speech/transcription-engine';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
-import { person, startConversation, upload, WEBM } from './chat-fixtures';
+import { person, startConversation, upload, WEBM } from '../../../test/fixtures/chat-fixtures';
 
 // A stand-in for the external speech-to-text service (what STT_BASE_URL points at); the job
 // queue, the chat hook and the realtime path are the real ones.

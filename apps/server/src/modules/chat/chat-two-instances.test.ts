@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
 import { onPostgres, sameBrowserOn, startTwoInstances } from '../../../test/two-instances';
-import { person, sent, startConversation } from './chat-fixtures';
+import { person, sent, startConversation } from '../../../test/fixtures/chat-fixtures';
 
 // Two instances behind a load balancer share one PostgreSQL and reach each other's sockets
 // through LISTEN/NOTIFY.

@@ -9,42 +9,53 @@ import {
   SendMessageBodySchema,
   TypingBodySchema,
 } from '@kaleido/shared/chat/chat.schemas';
-import { badRequest } from '../../http/errors';
+import { readUpload } from '../../http/read-upload';
+import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { ChatService } from './chat.service';
+
+/**
+ * Messages reach another person (a notification, maybe an email), so a runaway script or a
+ * stolen session cannot flood them. Text, files and voice share one budget; a person typing
+ * fast stays far below it.
+ */
+export const CHAT_SEND_LIMIT: RateLimitRule = {
+  bucket: 'chat-send',
+  max: 60,
+  windowSeconds: 60,
+  message: 'You are sending messages too fast. Please wait a minute and try again.',
+};
 
 const ConversationParams = z.object({ id: z.string() });
 
-/** The multipart file part, with the optional `clientId` field sent before it. */
-async function readUpload(request: FastifyRequest) {
-  const part = request.isMultipart() ? await request.file() : undefined;
-  if (!part) throw badRequest(CHAT_MESSAGES.noFile, undefined, 'NO_FILE');
-  const field = part.fields.clientId;
-  const raw = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
-  const clientId = raw === undefined ? undefined : z.uuid().safeParse(raw).data;
-  if (raw !== undefined && !clientId) {
-    part.file.resume();
-    throw badRequest('clientId must be a UUID', undefined, 'VALIDATION');
-  }
-  return { filename: part.filename, stream: part.file, clientId };
-}
+/** A file message: the optional `clientId` field (a retry answers the original), then the file. */
+const readChatUpload = async (request: FastifyRequest) => {
+  const upload = await readUpload(request, {
+    noFileMessage: CHAT_MESSAGES.noFile,
+    fields: z.object({ clientId: z.uuid('clientId must be a UUID').optional() }),
+  });
+  return { ...upload, clientId: upload.fields.clientId };
+};
 
 /** 201 for a new message, 200 when a retried clientId answers the original. */
 export function registerChatRoutes(
   app: FastifyInstance,
-  deps: { chat: ChatService; files: FilesService },
+  deps: { chat: ChatService; files: FilesService; rateLimits: RateLimitService },
 ) {
   const { chat } = deps;
+  // Counted before the body is read: a refused upload is never stored.
+  const countSend = (userId: string) => deps.rateLimits.consume(CHAT_SEND_LIMIT, userId);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/chat/conversations', async (request) =>
+  r.get('/api/chat/conversations', { config: { auth: 'required' } }, async (request) =>
     chat.listConversations(requireSession(request).user.id),
   );
 
   r.post(
     '/api/chat/conversations',
-    { schema: { body: CreateConversationBodySchema } },
+    { config: { auth: 'required' }, schema: { body: CreateConversationBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
       const { conversation, created } = await chat.createConversation(user.id, request.body);
@@ -52,22 +63,31 @@ export function registerChatRoutes(
     },
   );
 
-  r.get('/api/chat/conversations/:id', { schema: { params: ConversationParams } }, (request) =>
-    chat.getConversation(requireSession(request).user.id, request.params.id),
+  r.get(
+    '/api/chat/conversations/:id',
+    { config: { auth: 'required' }, schema: { params: ConversationParams } },
+    (request) => chat.getConversation(requireSession(request).user.id, request.params.id),
   );
 
   r.get(
     '/api/chat/conversations/:id/messages',
-    { schema: { params: ConversationParams, querystring: MessagesQuerySchema } },
+    {
+      config: { auth: 'required' },
+      schema: { params: ConversationParams, querystring: MessagesQuerySchema },
+    },
     (request) =>
       chat.listMessages(requireSession(request).user.id, request.params.id, request.query),
   );
 
   r.post(
     '/api/chat/conversations/:id/messages',
-    { schema: { params: ConversationParams, body: SendMessageBodySchema } },
+    {
+      config: { auth: 'required' },
+      schema: { params: ConversationParams, body: SendMessageBodySchema },
+    },
     async (request, reply) => {
       const { user } = requireSession(request);
+      await countSend(user.id);
       const result = await chat.sendMessage(user.id, request.params.id, request.body);
       return reply.status(result.created ? 201 : 200).send({ message: result.message });
     },
@@ -75,10 +95,11 @@ export function registerChatRoutes(
 
   r.post(
     '/api/chat/conversations/:id/attachments',
-    { schema: { params: ConversationParams } },
+    { config: { auth: 'required' }, schema: { params: ConversationParams } },
     async (request, reply) => {
       const { user } = requireSession(request);
-      const upload = await readUpload(request);
+      await countSend(user.id);
+      const upload = await readChatUpload(request);
       const result = await chat
         .sendAttachment(user.id, request.params.id, upload)
         .finally(() => upload.stream.resume());
@@ -88,10 +109,11 @@ export function registerChatRoutes(
 
   r.post(
     '/api/chat/conversations/:id/voice',
-    { schema: { params: ConversationParams } },
+    { config: { auth: 'required' }, schema: { params: ConversationParams } },
     async (request, reply) => {
       const { user } = requireSession(request);
-      const upload = await readUpload(request);
+      await countSend(user.id);
+      const upload = await readChatUpload(request);
       const result = await chat
         .sendVoiceMessage(user.id, request.params.id, upload)
         .finally(() => upload.stream.resume());
@@ -101,14 +123,20 @@ export function registerChatRoutes(
 
   r.post(
     '/api/chat/conversations/:id/read',
-    { schema: { params: ConversationParams, body: MarkReadBodySchema } },
+    {
+      config: { auth: 'required' },
+      schema: { params: ConversationParams, body: MarkReadBodySchema },
+    },
     (request) =>
       chat.markRead(requireSession(request).user.id, request.params.id, request.body.seq),
   );
 
   r.post(
     '/api/chat/conversations/:id/typing',
-    { schema: { params: ConversationParams, body: TypingBodySchema } },
+    {
+      config: { auth: 'required' },
+      schema: { params: ConversationParams, body: TypingBodySchema },
+    },
     async (request) => {
       const { user } = requireSession(request);
       await chat.setTyping(user.id, request.params.id, request.body.typing);
@@ -118,11 +146,11 @@ export function registerChatRoutes(
 
   r.get(
     '/api/chat/media/:fileId',
-    { schema: { params: z.object({ fileId: z.string() }) } },
+    { config: { auth: 'required' }, schema: { params: z.object({ fileId: z.string() }) } },
     async (request, reply) => {
       const { user } = requireSession(request);
       const file = await chat.mediaFor(user.id, request.params.fileId);
-      return deps.files.send(request, reply, file);
+      return sendFile(request, reply, await deps.files.open(file, request.log));
     },
   );
 }

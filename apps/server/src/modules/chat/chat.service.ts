@@ -4,21 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_MESSAGES, CONTENT_MAX_LENGTH, type Message } from '@kaleido/shared/chat/chat.schemas';
 import { AUDIO_UPLOAD_POLICY, CHAT_MEDIA_POLICY } from '@kaleido/shared/files/upload-policies';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { userRoom } from '../../realtime/rooms';
 import type { FilesService } from '../files/files.service';
-import type { NotificationsService } from '../notifications/notifications.service';
-import { createChatDelivery } from './chat-delivery';
-import type { ChatHooks } from './chat-hooks';
-import {
-  conversationRoom,
-  mediaInputType,
-  mediaUrl,
-  toConversation,
-  toMessage,
-} from './chat-records';
+import type { ChatEvents } from './chat-events';
+import { mediaInputType, mediaUrl, toConversation, toMessage } from './chat-records';
 import { createConversationRoom, UUID } from './chat-room';
 import type { ConversationsRepository } from './conversations.repository';
+import type { SpeechService } from '../speech/speech.service';
 import type { MessagesRepository, NewMessage } from './messages.repository';
 
 export type ChatService = ReturnType<typeof createChatService>;
@@ -29,6 +20,9 @@ interface Upload {
   clientId?: string;
 }
 
+/** The speech queue's name for chat voice messages (the `targetKind` of its transcription jobs). */
+export const CHAT_TRANSCRIPTION_TARGET = 'chat-message';
+
 /**
  * Conversations between two people and their messages. Someone who is not a participant gets
  * 404, whether or not the conversation exists.
@@ -37,20 +31,15 @@ export function createChatService(deps: {
   conversations: ConversationsRepository;
   messages: MessagesRepository;
   files: FilesService;
-  bus: EventBus;
-  notifications: NotificationsService;
+  /** What happened, for the realtime layer to tell the right rooms. */
+  events: ChatEvents;
   log: FastifyBaseLogger;
   now?: () => Date;
-  hooks?: ChatHooks;
+  /** Voice messages are transcribed by the speech queue (it survives restarts). */
+  speech: Pick<SpeechService, 'enqueue'>;
 }) {
-  const { conversations, messages, bus, log } = deps;
+  const { conversations, messages, events, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const hooks: ChatHooks = deps.hooks ?? {};
-  const delivery = createChatDelivery({
-    bus,
-    notifications: deps.notifications,
-    log,
-  });
   const conversationNotFound = () => notFound(CHAT_MESSAGES.conversationNotFound);
 
   async function access(userId: string, conversationId: string) {
@@ -93,7 +82,7 @@ export function createChatService(deps: {
     }
     const message = toMessage(outcome.record);
     const otherId = outcome.participants.find((id) => id !== row.userId) ?? null;
-    await delivery.announce(message, otherId);
+    await events.messageCreated(message, otherId);
     return { message, created: true };
   }
 
@@ -168,7 +157,7 @@ export function createChatService(deps: {
       if (!row) throw new Error('conversation neither inserted nor found');
       const conversation = await summary(userId, row.id);
       if (inserted) {
-        await delivery.conversationUpdated([userId, otherId], {
+        await events.conversationStarted([userId, otherId], {
           conversation_id: row.id,
           updated_at: conversation.updated_at,
           last_message: null,
@@ -217,10 +206,21 @@ export function createChatService(deps: {
     /** A recorded voice message: '[Voice message]' with its audio, transcribed later. */
     async sendVoiceMessage(userId: string, conversationId: string, upload: Upload) {
       const result = await storeAndAppend(userId, conversationId, upload, 'voice');
-      if (result.file && hooks.onVoiceMessageStored) {
-        await hooks.onVoiceMessageStored(result.message, result.file).catch((error: unknown) => {
-          log.error({ err: error, messageId: result.message.id }, 'voice message hook failed');
-        });
+      if (result.file) {
+        // A failed enqueue leaves '[Voice message]' with its audio: the message itself is sent.
+        await deps.speech
+          .enqueue({
+            ownerId: result.file.ownerId,
+            fileId: result.file.id,
+            targetKind: CHAT_TRANSCRIPTION_TARGET,
+            targetId: result.message.id,
+          })
+          .catch((error: unknown) => {
+            log.error(
+              { err: error, messageId: result.message.id },
+              'could not queue transcription',
+            );
+          });
       }
       return { message: result.message, created: result.created };
     },
@@ -235,12 +235,7 @@ export function createChatService(deps: {
       const row = await messages.findMessage(messageId);
       if (!row) return null;
       const message = toMessage(row);
-      await bus.publish({
-        room: conversationRoom(message.conversation_id),
-        name: 'message.updated',
-        data: { message },
-        seq: String(row.updatedSeq ?? row.seq),
-      });
+      await events.messageUpdated(message, String(row.updatedSeq ?? row.seq));
       return message;
     },
 
@@ -254,20 +249,14 @@ export function createChatService(deps: {
           user_id: userId,
           last_read_seq: read.lastReadSeq,
         };
-        await bus.publish({ room: conversationRoom(conversationId), name: 'message.read', data });
-        // The reader's other tabs clear the unread badge even without the conversation open.
-        await bus.publish({ room: userRoom(userId), name: 'message.read', data });
+        await events.readPositionMoved(data);
       }
       return { last_read_seq: read.lastReadSeq };
     },
 
     async setTyping(userId: string, conversationId: string, typing: boolean) {
       await access(userId, conversationId);
-      await bus.publish({
-        room: conversationRoom(conversationId),
-        name: 'typing.changed',
-        data: { conversation_id: conversationId, user_id: userId, typing },
-      });
+      await events.typingChanged({ conversation_id: conversationId, user_id: userId, typing });
     },
 
     /** For the data export: the user's conversations and the messages they sent. */

@@ -6,7 +6,15 @@ import { profiles } from '../../db/schema/accounts';
 import { users } from '../../db/schema/auth';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { person, send, sent, startConversation, type Person } from './chat-fixtures';
+import {
+  PDF,
+  person,
+  send,
+  sent,
+  startConversation,
+  upload,
+  type Person,
+} from '../../../test/fixtures/chat-fixtures';
 
 let app: TestApp;
 let ada: Person;
@@ -156,6 +164,60 @@ describe('sending a text message', () => {
     const reused = await send(bob, other.id, 'elsewhere', clientId);
     expect(reused.status).toBe(409);
     expect(reused.json()).toMatchObject({ code: 'CLIENT_ID_REUSED' });
+  });
+});
+
+describe('message numbers', () => {
+  it("count within each conversation only, so they tell nothing of other people's chats", async () => {
+    const eve = await person(app, 'Eve Number');
+    const fox = await person(app, 'Fox Number');
+    const gus = await person(app, 'Gus Number');
+    const mine = await startConversation(eve, fox);
+    const theirs = await startConversation(fox, gus);
+    expect((await sent(eve, mine.id, 'one')).seq).toBe('1');
+    for (let i = 0; i < 5; i++) await sent(fox, theirs.id, `elsewhere ${i}`);
+    expect((await sent(fox, mine.id, 'two')).seq).toBe('2');
+    expect((await sent(gus, theirs.id, 'six')).seq).toBe('6');
+    // A retried clientId takes no number.
+    const retried = randomUUID();
+    await send(eve, mine.id, 'three', retried);
+    await send(eve, mine.id, 'three', retried);
+    expect((await sent(eve, mine.id, 'four')).seq).toBe('4');
+    const { conversations } = (await fox.client.get('/api/chat/conversations')).json<{
+      conversations: Conversation[];
+    }>();
+    expect(conversations.find((c) => c.id === mine.id)?.last_message?.seq).toBe('4');
+    expect(
+      (await fox.client.post(`/api/chat/conversations/${mine.id}/read`, { seq: '4' })).json(),
+    ).toEqual({ last_read_seq: '4' });
+  });
+});
+
+describe('sending too fast', () => {
+  it('refuses a flood of messages and files with a clear 429, counted per sender, and recovers', async () => {
+    const flooder = await person(app, 'Flo Flood');
+    const calm = await person(app, 'Cal Calm');
+    const { id } = await startConversation(flooder, calm);
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => send(flooder, id, `m${i}`)),
+    );
+    expect(statuses.every((r) => r.status === 201)).toBe(true);
+    const refused = await send(flooder, id, 'one more');
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({
+      message: 'You are sending messages too fast. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
+    const file = await upload(app, flooder.client, `/api/chat/conversations/${id}/attachments`, {
+      filename: 'a.pdf',
+      contentType: 'application/pdf',
+      data: PDF,
+    });
+    expect(file.status).toBe(429);
+    // The other person's budget is their own.
+    expect((await send(calm, id, 'still here')).status).toBe(201);
+    app.clock.advance(61_000);
+    expect((await send(flooder, id, 'later')).status).toBe(201);
   });
 });
 

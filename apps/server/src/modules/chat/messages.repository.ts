@@ -98,9 +98,9 @@ const messageColumns = {
 
 /**
  * Appends messages, many per statement. Each conversation row is locked (in id order, so two
- * batches never deadlock) and its updated_at moved before its messages take their `seq`, so
- * within a conversation `seq` order is commit order: a client that has seen seq N can never
- * later miss a committed message below N. The sender must be a participant; a clientId the
+ * batches never deadlock), its updated_at moved and its `last_seq` advanced by the messages it
+ * takes, which are numbered from there: within a conversation `seq` order is commit order, so
+ * a client that has seen seq N can never later miss a committed message below N. The sender must be a participant; a clientId the
  * sender already used inserts nothing.
  */
 async function appendMany(db: Db, messages: NewMessage[]): Promise<AppendOutcome[]> {
@@ -124,26 +124,41 @@ async function appendMany(db: Db, messages: NewMessage[]): Promise<AppendOutcome
         at timestamptz)
     ), allowed as (
       -- = any(array(...)): an index lookup per id; a join here let the planner scan the table.
-      select c.id from conversations c
+      select c.id, c.participant_one_id, c.participant_two_id from conversations c
       where c.id = any(array(select conversation_id from input))
         and exists (select 1 from input i where i.conversation_id = c.id
         and i.user_id in (c.participant_one_id, c.participant_two_id))
       order by c.id
       for update
-    ), touched as (
-      update conversations c set updated_at = latest.at
-      from (select conversation_id, max(at) as at from input group by conversation_id) latest
-      where c.id = latest.conversation_id and c.id in (select id from allowed)
-      returning c.id, c.participant_one_id, c.participant_two_id
-    ), inserted as (
-      insert into user_inputs (user_id, client_id, conversation_id, content, input_type,
-        audio_url, media_file_id, created_at)
-      select i.user_id, i.client_id, i.conversation_id, i.content, i.input_type, i.audio_url,
-        i.media_file_id, i.at
+    ), accepted as (
+      -- Sent by a participant. A clientId already stored, or used earlier in this batch, is
+      -- not fresh: it takes no number, so a retry leaves no gap in the conversation's numbering.
+      select i.*,
+        not exists (select 1 from user_inputs x
+          where x.user_id = i.user_id and x.client_id = i.client_id)
+        and row_number() over (partition by i.user_id, i.client_id order by i.n) = 1 as fresh
       from input i
-      join touched t on t.id = i.conversation_id
-        and i.user_id in (t.participant_one_id, t.participant_two_id)
-      order by i.n
+      join allowed a on a.id = i.conversation_id
+        and i.user_id in (a.participant_one_id, a.participant_two_id)
+    ), numbered as (
+      select *, row_number() over (partition by conversation_id order by n) as k
+      from accepted where fresh
+    ), touched as (
+      -- The row is locked (allowed), so last_seq here is the latest committed one.
+      update conversations c set updated_at = latest.at, last_seq = c.last_seq + latest.taken
+      from (select a.conversation_id, max(a.at) as at,
+          (select count(*) from numbered nb where nb.conversation_id = a.conversation_id) as taken
+        from accepted a group by a.conversation_id) latest
+      where c.id = latest.conversation_id
+      returning c.id, c.participant_one_id, c.participant_two_id, c.last_seq - latest.taken as base
+    ), inserted as (
+      insert into user_inputs (seq, user_id, client_id, conversation_id, content, input_type,
+        audio_url, media_file_id, created_at)
+      select t.base + nb.k, nb.user_id, nb.client_id, nb.conversation_id, nb.content,
+        nb.input_type, nb.audio_url, nb.media_file_id, nb.at
+      from numbered nb
+      join touched t on t.id = nb.conversation_id
+      order by nb.n
       on conflict (user_id, client_id) do nothing
       returning *
     )
@@ -199,17 +214,16 @@ export function createMessagesRepository(db: Db) {
           .where(eq(userInputs.id, id));
         const conversationId = target[0]?.conversationId;
         if (!conversationId) return false;
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
+        // The next number of the conversation, under its row lock (decision 007).
+        const [position] = await tx
+          .update(conversations)
+          .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
           .where(eq(conversations.id, conversationId))
-          .for('update');
+          .returning({ seq: conversations.lastSeq });
+        if (!position) return false;
         await tx
           .update(userInputs)
-          .set({
-            content,
-            updatedSeq: sql`nextval(pg_get_serial_sequence('user_inputs', 'seq'))`,
-          })
+          .set({ content, updatedSeq: position.seq })
           .where(eq(userInputs.id, id));
         return true;
       });
@@ -268,6 +282,20 @@ export function createMessagesRepository(db: Db) {
         .limit(limit);
     },
 
+    /** Merges derived keys into a message's emotional_state (analysis; not an edit). */
+    async setEmotionalState(
+      id: string,
+      state: Record<string, string | number | boolean>,
+      remove: readonly string[],
+    ) {
+      await db
+        .update(userInputs)
+        .set({
+          emotionalState: sql`(${userInputs.emotionalState} - ${sql.param([...remove])}::text[]) || ${JSON.stringify(state)}::jsonb`,
+        })
+        .where(eq(userInputs.id, id));
+    },
+
     /** Everything a user sent, oldest first (their data export). */
     async sentBy(userId: string) {
       return db
@@ -281,7 +309,7 @@ export function createMessagesRepository(db: Db) {
         })
         .from(userInputs)
         .where(eq(userInputs.userId, userId))
-        .orderBy(asc(userInputs.seq));
+        .orderBy(asc(userInputs.createdAt), asc(userInputs.id));
     },
   };
 }

@@ -4,6 +4,8 @@ import { files } from '../../db/schema/files';
 
 export type FileRow = typeof files.$inferSelect;
 
+export type FilesRepository = ReturnType<typeof createFilesRepository>;
+
 export function createFilesRepository(db: Db) {
   return {
     async insert(row: Omit<FileRow, 'id' | 'createdAt'>): Promise<FileRow> {

@@ -4,24 +4,46 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { policyAccepts, type UploadPolicy } from '@kaleido/shared/files/upload-policies';
 import { AppError } from '../../http/errors';
+import type { OpenedFile } from '../../http/send-file';
 import type { FileStorage } from './file-storage';
-import type { createFilesRepository, FileRow } from './files.repository';
+import type { FilesRepository, FileRow } from './files.repository';
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
 class TooLarge extends Error {}
 
+export const FILE_MISSING_MESSAGE = 'This file is no longer available.';
+export const STORAGE_FULL_MESSAGE =
+  'The server has run out of storage space, so the file was not saved. Please try again later.';
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'File storage is not available right now, so the file was not saved. Please try again later.';
+
+/**
+ * A disk that is full, read-only or gone refuses the upload with a status that says the fault is
+ * ours and passing (507 / 503), never a 500 — and the operator finds the cause in the log.
+ */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const DISK_UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EIO']);
+function storageFault(error: unknown): AppError | null {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (DISK_FULL.has(code)) return new AppError(507, STORAGE_FULL_MESSAGE, { code: 'STORAGE_FULL' });
+  if (DISK_UNWRITABLE.has(code))
+    return new AppError(503, STORAGE_UNAVAILABLE_MESSAGE, { code: 'STORAGE_UNAVAILABLE' });
+  return null;
+}
+
 /**
  * Stores uploads after checking size while streaming (never buffering a whole file) and type
- * by content. Who may read a file is decided by the feature that owns it, before `send`.
+ * by content. Who may read a file is decided by the feature that owns it, before `open`.
  */
 export function createFilesService(deps: {
   storage: FileStorage;
-  repository: ReturnType<typeof createFilesRepository>;
+  repository: FilesRepository;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const { storage, repository } = deps;
 
@@ -52,7 +74,6 @@ export function createFilesService(deps: {
       stream: Readable;
     }): Promise<FileRow> {
       const { policy } = input;
-      await mkdir(storage.tempDir, { recursive: true });
       const tempPath = join(storage.tempDir, randomUUID());
       let size = 0;
       const counter = new Transform({
@@ -63,6 +84,7 @@ export function createFilesService(deps: {
         },
       });
       try {
+        await mkdir(storage.tempDir, { recursive: true });
         await pipeline(input.stream, counter, createWriteStream(tempPath));
         if (size === 0) throw new AppError(400, 'The file is empty.', { code: 'FILE_EMPTY' });
         const mime = await sniff(tempPath);
@@ -84,9 +106,16 @@ export function createFilesService(deps: {
           input.stream.resume(); // drain the rest so the client reads our answer
           throw new AppError(413, policy.tooLargeMessage, { code: 'FILE_TOO_LARGE' });
         }
+        const fault = storageFault(error);
+        if (fault) {
+          input.stream.resume();
+          deps.log.error({ err: error, purpose: input.purpose }, 'upload could not be stored');
+          throw fault;
+        }
         throw error;
       } finally {
-        await rm(tempPath, { force: true });
+        // Best effort: on a failed disk the removal may fail too, and the first error matters.
+        await rm(tempPath, { force: true }).catch(() => undefined);
       }
     },
 
@@ -99,35 +128,33 @@ export function createFilesService(deps: {
       await repository.delete(rows.map((r) => r.id));
     },
 
-    /** Streams a file with range support (audio and video players seek with ranges). */
-    async send(
-      request: FastifyRequest,
-      reply: FastifyReply,
+    /** The file's bytes, for archives (account export). */
+    read: (file: FileRow) => storage.read(file.storageKey),
+
+    /**
+     * The file, opened for `http/send-file.ts`, after the owning feature decided the caller may
+     * read it. A row whose bytes are gone answers 404, and the operator finds why in `log`
+     * (the request's, so the line carries its id).
+     */
+    async open(
       file: FileRow,
-      disposition: 'inline' | 'attachment' = 'inline',
-    ) {
-      const total = await storage.size(file.storageKey);
-      const encodedName = encodeURIComponent(file.originalName);
-      reply
-        .header('content-type', file.mime)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodedName}`);
-      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range && (range[1] || range[2])) {
-        const start = range[1] ? Number(range[1]) : Math.max(0, total - Number(range[2]));
-        const end = range[1] && range[2] ? Math.min(Number(range[2]), total - 1) : total - 1;
-        if (start > end || start >= total) {
-          return reply.status(416).header('content-range', `bytes */${total}`).send();
-        }
-        reply
-          .status(206)
-          .header('content-range', `bytes ${start}-${end}/${total}`)
-          .header('content-length', end - start + 1);
-        return reply.send(storage.read(file.storageKey, { start, end }));
+      log: Pick<FastifyBaseLogger, 'error'> = deps.log,
+    ): Promise<OpenedFile> {
+      let size: number;
+      try {
+        size = await storage.size(file.storageKey);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // The row outlived its bytes (restored backup, manual cleanup, failed disk): say so.
+        log.error({ fileId: file.id, storageKey: file.storageKey }, 'stored file is missing');
+        throw new AppError(404, FILE_MISSING_MESSAGE, { code: 'FILE_MISSING' });
       }
-      reply.header('content-length', total);
-      return reply.send(storage.read(file.storageKey));
+      return {
+        mime: file.mime,
+        originalName: file.originalName,
+        size,
+        read: (range) => storage.read(file.storageKey, range),
+      };
     },
   };
 }

@@ -1,15 +1,20 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendFile } from '../../http/send-file';
 import {
   AVATAR_POLICY,
   CHAT_MEDIA_POLICY,
   GENERIC_UPLOAD_POLICY,
 } from '@kaleido/shared/files/upload-policies';
-import { AppError } from '../../http/errors';
-import { signedInClient } from '../../../test/accounts-fixtures';
+import { AppError, registerErrorHandling } from '../../http/errors';
+import { person, startConversation, upload } from '../../../test/fixtures/chat-fixtures';
+import { uploadAvatar } from '../../../test/fixtures/profile.fixtures';
+import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let app: TestApp;
@@ -112,12 +117,17 @@ describe('file storage', () => {
   it('serves whole files and byte ranges', async () => {
     const row = await store(CHAT_MEDIA_POLICY, PDF, 'report.pdf');
     const server = Fastify();
-    server.get('/f', (request, reply) => app.files.send(request, reply, row));
+    server.get('/f', async (request, reply) =>
+      sendFile(request, reply, await app.files.open(row, request.log)),
+    );
     try {
       const whole = await server.inject({ url: '/f' });
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['content-type']).toBe('application/pdf');
-      expect(whole.headers['content-disposition']).toBe("inline; filename*=UTF-8''report.pdf");
+      // A PDF rendered on our origin could run script in our name: always a download.
+      expect(whole.headers['content-disposition']).toBe("attachment; filename*=UTF-8''report.pdf");
+      // Private media must not stay in the browser cache after sign-out.
+      expect(whole.headers['cache-control']).toBe('private, no-store');
       expect(whole.rawPayload.equals(PDF)).toBe(true);
       const part = await server.inject({ url: '/f', headers: { range: 'bytes=0-3' } });
       expect(part.statusCode).toBe(206);
@@ -132,10 +142,157 @@ describe('file storage', () => {
     }
   });
 
+  it('plays pictures inline, and serves text as a download', async () => {
+    const picture = await store(CHAT_MEDIA_POLICY, PNG, 'sunset.png');
+    const text = await store(GENERIC_UPLOAD_POLICY, Buffer.from('<script>alert(1)</script>'));
+    const server = Fastify();
+    server.get('/picture', async (request, reply) =>
+      sendFile(request, reply, await app.files.open(picture, request.log)),
+    );
+    server.get('/text', async (request, reply) =>
+      sendFile(request, reply, await app.files.open(text, request.log), 'inline'),
+    );
+    try {
+      const shown = await server.inject({ url: '/picture' });
+      expect(shown.headers['content-disposition']).toBe("inline; filename*=UTF-8''sunset.png");
+      expect(shown.headers['cache-control']).toBe('private, no-store');
+      const downloaded = await server.inject({ url: '/text' });
+      expect(String(downloaded.headers['content-disposition'])).toMatch(/^attachment;/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a file whose bytes are gone with 404 and a message, and logs it', async () => {
+    const row = await store(CHAT_MEDIA_POLICY, PNG);
+    rmSync(join(app.config.DATA_DIR, 'files', row.storageKey));
+    const logged: string[] = [];
+    const server = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+    });
+    registerErrorHandling(server);
+    server.get('/f', async (request, reply) =>
+      sendFile(request, reply, await app.files.open(row, request.log)),
+    );
+    try {
+      const response = await server.inject({ url: '/f' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        message: 'This file is no longer available.',
+        code: 'FILE_MISSING',
+      });
+      expect(logged.join('')).toContain('stored file is missing');
+      expect(logged.join('')).toContain(row.id);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a missing avatar with 404 through the real route', async () => {
+    const { client } = await signedInClient(app);
+    const uploaded = await uploadAvatar(app, client, PNG);
+    expect(uploaded.status).toBe(200);
+    const url = uploaded.json<{ values: { avatar_url: string } }>().values.avatar_url;
+    const shown = await client.get(url);
+    expect(shown.status).toBe(200);
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    const row = await app.files.find(url.split('/').at(-1) ?? '');
+    rmSync(join(app.config.DATA_DIR, 'files', row?.storageKey ?? 'missing'));
+    const missing = await client.get(url);
+    expect(missing.status).toBe(404);
+    expect(missing.json().message).toBe('This file is no longer available.');
+  });
+
+  it('serves a chat PDF as a private download, and a lost one as 404, through the real route', async () => {
+    const [ana, ben] = [await person(app, 'Ana Files'), await person(app, 'Ben Files')];
+    const conversation = await startConversation(ana, ben);
+    const sentPdf = await upload(
+      app,
+      ana.client,
+      `/api/chat/conversations/${conversation.id}/attachments`,
+      { filename: 'results.pdf', contentType: 'application/pdf', data: PDF },
+    );
+    expect(sentPdf.status).toBe(201);
+    const media = sentPdf.message().media;
+    if (!media) throw new Error('no media on the message');
+    const received = await ben.client.get(media.url);
+    expect(received.status).toBe(200);
+    expect(received.headers['content-disposition']).toBe(
+      "attachment; filename*=UTF-8''results.pdf",
+    );
+    expect(received.headers['cache-control']).toBe('private, no-store');
+    const row = await app.files.find(media.url.split('/').at(-1) ?? '');
+    rmSync(join(app.config.DATA_DIR, 'files', row?.storageKey ?? 'missing'));
+    const lost = await ben.client.get(media.url);
+    expect(lost.status).toBe(404);
+    expect(lost.json().message).toBe('This file is no longer available.');
+  });
+
   it('removes bytes and row together', async () => {
     const row = await store(CHAT_MEDIA_POLICY, PNG);
     await app.files.remove([row]);
     expect(await app.files.find(row.id)).toBeNull();
     expect(existsSync(join(app.config.DATA_DIR, 'files', row.storageKey))).toBe(false);
+  });
+});
+
+/** Whether this machine lets the tests mount a tiny tmpfs (root with CAP_SYS_ADMIN). */
+function canMount(): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  const probe = mkdtempSync(join(tmpdir(), 'kaleido-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+
+describe('uploads when the disk fails', () => {
+  // The bytes of an avatar whose content is checked only after it is written: the disk fails first.
+  const upload = Buffer.concat([PNG, Buffer.alloc(256 * 1024, 1)]);
+
+  it('answers 503 with a message when storage cannot be written (root is no obstacle)', async () => {
+    const { client } = await signedInClient(app);
+    const tempDir = join(app.config.DATA_DIR, 'files', '.tmp');
+    rmSync(tempDir, { recursive: true, force: true });
+    writeFileSync(tempDir, 'a file where the upload directory should be');
+    try {
+      const response = await uploadAvatar(app, client, upload);
+      expect(response.status).toBe(503);
+      expect(response.json()).toMatchObject({
+        message:
+          'File storage is not available right now, so the file was not saved. Please try again later.',
+        code: 'STORAGE_UNAVAILABLE',
+      });
+    } finally {
+      rmSync(tempDir, { force: true });
+    }
+  });
+
+  it.runIf(canMount())('answers 507 on a full disk and 503 on a read-only one', async () => {
+    const { client } = await signedInClient(app);
+    const tempDir = join(app.config.DATA_DIR, 'files', '.tmp');
+    mkdirSync(tempDir, { recursive: true });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', tempDir]);
+    try {
+      const full = await uploadAvatar(app, client, upload);
+      expect(full.status).toBe(507);
+      expect(full.json()).toMatchObject({
+        message:
+          'The server has run out of storage space, so the file was not saved. Please try again later.',
+        code: 'STORAGE_FULL',
+      });
+      expect(readdirSync(tempDir)).toEqual([]); // the partial file is not left behind
+      execFileSync('mount', ['-o', 'remount,ro', tempDir]);
+      const readOnly = await uploadAvatar(app, client, upload);
+      expect(readOnly.status).toBe(503);
+      expect(readOnly.json().code).toBe('STORAGE_UNAVAILABLE');
+    } finally {
+      execFileSync('umount', [tempDir]);
+    }
   });
 });

@@ -1,24 +1,61 @@
-import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OutboxAccess } from '../../config/env';
+import { forbidden, notFound } from '../../http/errors';
+import { requestContext } from '../../http/request-context';
+import type { SessionResolver } from '../../http/session-state';
+import type { IdentityRepository } from '../identity/identity.repository';
 import { escapeHtml } from './mail-templates';
-import type { Mailer } from './mailer';
-import type { createOutboxRepository } from './outbox.repository';
+import type { OutboxRepository } from './outbox.repository';
 
 const SHOWN = 200;
 
+export const OUTBOX_REFUSED_MESSAGE =
+  'The local mailbox can only be read from this machine (127.0.0.1) or by a signed-in admin.';
+export const OUTBOX_ADMIN_ONLY_MESSAGE = 'The local mailbox can only be read by a signed-in admin.';
+
 /**
- * The local outbox, like Supabase's local inbox: only when no SMTP server is configured, so a
- * production install never exposes mail on a public page.
+ * The peer of the TCP connection, never X-Forwarded-For: a header anyone can send must not open
+ * a page that holds every account's reset links. Behind a reverse proxy on the same machine every
+ * request looks local, which is why production has no local outbox (config/env.ts).
+ */
+export function isLoopbackPeer(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return peer === '::1' || /^(::ffff:)?127\./.test(peer);
+}
+
+/**
+ * The local outbox, like Supabase's local inbox, where mail goes when SMTP_URL is unset. It holds
+ * verification and reset links, so it is shown only as `access` allows (config/env.ts).
  */
 export function registerMailboxRoutes(
   app: FastifyInstance,
-  deps: { mailer: Mailer; outbox: ReturnType<typeof createOutboxRepository> },
+  deps: {
+    access: OutboxAccess;
+    outbox: OutboxRepository;
+    sessions: Pick<SessionResolver, 'resolve'>;
+    roles: Pick<IdentityRepository, 'firstRole'>;
+  },
 ) {
-  const enabled = deps.mailer.mode === 'outbox';
+  // /dev/mailbox is outside /api, where the session guard has not resolved the session.
+  async function isSignedInAdmin(request: FastifyRequest) {
+    const state = request.sessionState ?? (await deps.sessions.resolve(requestContext(request)));
+    return state.kind === 'active' && (await deps.roles.firstRole(state.user.id)) === 'admin';
+  }
 
-  app.get('/api/dev/mailbox', async () => {
-    if (!enabled) throw notFound();
+  async function assertMayRead(request: FastifyRequest) {
+    if (deps.access === 'none') throw notFound();
+    if (deps.access === 'local-or-admin' && isLoopbackPeer(request)) return;
+    if (await isSignedInAdmin(request)) return;
+    throw forbidden(
+      deps.access === 'admin' ? OUTBOX_ADMIN_ONLY_MESSAGE : OUTBOX_REFUSED_MESSAGE,
+      'FORBIDDEN',
+    );
+  }
+
+  app.get('/api/dev/mailbox', async (request, reply) => {
+    await assertMayRead(request);
     const rows = await deps.outbox.listNewestFirst(SHOWN);
+    reply.header('cache-control', 'no-store');
     return {
       messages: rows.map((m) => ({
         id: m.id,
@@ -30,14 +67,14 @@ export function registerMailboxRoutes(
     };
   });
 
-  // A stylesheet of its own: the CSP forbids inline styles in <style> elements.
+  // A stylesheet of its own: the CSP forbids inline styles in <style> elements. Nothing secret.
   app.get('/dev/mailbox.css', async (_request, reply) => {
-    if (!enabled) throw notFound();
+    if (deps.access === 'none') throw notFound();
     return reply.type('text/css').send(MAILBOX_CSS);
   });
 
-  app.get('/dev/mailbox', async (_request, reply) => {
-    if (!enabled) throw notFound();
+  app.get('/dev/mailbox', async (request, reply) => {
+    await assertMayRead(request);
     const rows = await deps.outbox.listNewestFirst(SHOWN);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return renderMailbox(rows);

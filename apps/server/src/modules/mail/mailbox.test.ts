@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, STRONG_PASSWORD, uniqueEmail, waitForMail } from '../../../test/accounts-fixtures';
+import {
+  linkIn,
+  setRole,
+  signedInClient,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  waitForMail,
+} from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
+import { ConfigError, loadConfig, outboxAccessOf } from '../../config/env';
+import { createIdentityRepository } from '../identity/identity.repository';
 
 // Without SMTP_URL every message lands in the outbox, shown at /dev/mailbox.
 let app: TestApp;
@@ -30,7 +40,7 @@ describe('/dev/mailbox', () => {
     const newer = uniqueEmail('newer');
     const newerLink = await signUp(newer, 'Newer Person');
 
-    const page = await new TestClient(app.app, '10.8.0.2').get('/dev/mailbox');
+    const page = await new TestClient(app.app, '127.0.0.1').get('/dev/mailbox');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = page.body;
@@ -45,7 +55,7 @@ describe('/dev/mailbox', () => {
     expect(html.indexOf(href(olderLink))).toBeGreaterThan(olderAt);
 
     // Its stylesheet is served too (the CSP forbids inline styles).
-    const css = await new TestClient(app.app, '10.8.0.2').get('/dev/mailbox.css');
+    const css = await new TestClient(app.app, '127.0.0.1').get('/dev/mailbox.css');
     expect(css.status).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);
   });
@@ -53,8 +63,107 @@ describe('/dev/mailbox', () => {
   it('shows what people typed as text, not markup', async () => {
     const email = uniqueEmail('markup');
     await signUp(email, '<img src=x onerror=alert(1)>');
-    const html = (await new TestClient(app.app, '10.8.0.3').get('/dev/mailbox')).body;
+    const html = (await new TestClient(app.app, '::1').get('/dev/mailbox')).body;
     expect(html).toContain('Hello &lt;img src=x onerror=alert(1)&gt;,');
     expect(html).not.toContain('<img');
+  });
+});
+
+describe('who may read the local outbox (it holds every reset link)', () => {
+  const refused =
+    'The local mailbox can only be read from this machine (127.0.0.1) or by a signed-in admin.';
+
+  it('refuses a signed-out visitor from another machine, whatever X-Forwarded-For says', async () => {
+    // The probe's takeover: ask for a reset link, read it from the outbox.
+    const { email } = await signedInClient(app);
+    const stranger = new TestClient(app.app, '203.0.113.7');
+    await stranger.post('/api/auth/request-password-reset', { email });
+    for (const path of ['/api/dev/mailbox', '/dev/mailbox']) {
+      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
+        const response = await stranger.get(path, headers);
+        expect(response.status).toBe(403);
+        expect(response.json()).toMatchObject({ message: refused, code: 'FORBIDDEN' });
+        expect(response.body).not.toContain(email);
+      }
+    }
+  });
+
+  it('takes the peer address even when TRUST_PROXY believes X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const viaHeader = await new TestClient(proxied.app, '203.0.113.8').get('/api/dev/mailbox', {
+        'x-forwarded-for': '127.0.0.1',
+      });
+      expect(viaHeader.status).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a signed-in non-admin from another machine, and shows it to a signed-in admin', async () => {
+    const person = await signedInClient(app, { ip: '203.0.113.9' });
+    expect((await person.client.get('/api/dev/mailbox')).status).toBe(403);
+    expect((await person.client.get('/dev/mailbox')).status).toBe(403);
+
+    await setRole(app, person.userId, 'admin');
+    const list = await person.client.get('/api/dev/mailbox');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    expect(JSON.stringify(list.json())).toContain(person.email);
+    const page = await person.client.get('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(person.email);
+  });
+
+  it('with MAIL_OUTBOX=admin, shows it to signed-in admins only, even on this machine', async () => {
+    const adminOnly = await createTestApp({ MAIL_OUTBOX: 'admin' });
+    try {
+      const local = await new TestClient(adminOnly.app, '127.0.0.1').get('/api/dev/mailbox');
+      expect(local.status).toBe(403);
+      expect(local.json()).toMatchObject({
+        message: 'The local mailbox can only be read by a signed-in admin.',
+      });
+      // An admin made by the CLI reads it (no outbox needed to verify that account).
+      const email = uniqueEmail('outbox-admin');
+      const client = new TestClient(adminOnly.app, '203.0.113.10');
+      expect(
+        (
+          await client.post('/api/auth/sign-up', {
+            email,
+            password: STRONG_PASSWORD,
+            fullName: 'A',
+          })
+        ).status,
+      ).toBe(200);
+      const accounts = createIdentityRepository(adminOnly.database.db);
+      const user = await accounts.findUserByEmail(email);
+      if (!user) throw new Error('no account');
+      await accounts.markEmailVerified(user.id);
+      await setRole(adminOnly, user.id, 'admin');
+      expect(
+        (await client.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status,
+      ).toBe(200);
+      const list = await client.get('/api/dev/mailbox');
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.json())).toContain(email);
+    } finally {
+      await adminOnly.close();
+    }
+  });
+
+  it('does not exist in production: without SMTP_URL or MAIL_OUTBOX=admin the server refuses to start', async () => {
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://kaleido.example' };
+    expect(() => outboxAccessOf(loadConfig(base))).toThrow(ConfigError);
+    expect(() => outboxAccessOf(loadConfig(base))).toThrow(/Set SMTP_URL=smtp:\/\//);
+    // It stops before opening the database or listening.
+    await expect(buildApp({ config: loadConfig(base) })).rejects.toThrow(
+      /SMTP_URL is required when NODE_ENV=production/,
+    );
+    expect(outboxAccessOf(loadConfig({ ...base, MAIL_OUTBOX: 'admin' }))).toBe('admin');
+    expect(outboxAccessOf(loadConfig({ ...base, SMTP_URL: 'smtp://mail.example:587' }))).toBe(
+      'none',
+    );
+    // What `npm start` runs in, with no configuration at all.
+    expect(outboxAccessOf(loadConfig({}))).toBe('local-or-admin');
   });
 });

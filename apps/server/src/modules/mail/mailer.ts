@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { createOutboxRepository } from './outbox.repository';
+import type { OutboxRepository } from './outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -64,7 +64,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createOutboxMailer(outbox: ReturnType<typeof createOutboxRepository>): Mailer {
+export function createOutboxMailer(outbox: OutboxRepository): Mailer {
   const sends = inFlight();
   return {
     mode: 'outbox',

@@ -2,6 +2,8 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema/platform';
 
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
 export function createOutboxRepository(db: Db) {
   return {
     async insert(row: { to: string; subject: string; text: string; html?: string | undefined }) {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, waitForMail } from '../../../test/accounts-fixtures';
+import { signedInClient, waitForMail } from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 async function mailsTo(to: string) {
-  const { messages } = (await new TestClient(app.app, '10.60.0.9').get('/api/dev/mailbox')).json<{
+  const { messages } = (await new TestClient(app.app, '127.0.0.1').get('/api/dev/mailbox')).json<{
     messages: { to: string; subject: string; text: string }[];
   }>();
   return messages.filter((m) => m.to === to && m.subject.startsWith('Kaleido: '));

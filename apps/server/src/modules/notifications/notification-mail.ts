@@ -1,7 +1,10 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import { escapeHtml } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
+import type { IdentityRepository } from '../identity/identity.repository';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import type { SessionService } from '../session/session.service';
+import type { Preferences } from '../settings/preferences';
 
 /** Someone active this recently sees the notification in the app; mail would be noise. */
 const AWAY_AFTER_MS = 10 * 60_000;
@@ -16,20 +19,20 @@ export function createNotificationMail(deps: {
   mailer: Mailer;
   rateLimits: RateLimitService;
   publicUrl: string;
-  wantsEmail: (userId: string) => Promise<boolean>;
-  lastActivityOf: (userId: string) => Promise<Date | null>;
-  /** Whether the user has a socket open on this instance (no need to ask the database). */
-  isConnected?: (userId: string) => boolean;
-  emailOf: (userId: string) => Promise<string | null>;
+  preferences: Pick<Preferences, 'notificationsOf'>;
+  sessions: Pick<SessionService, 'lastActivityOf'>;
+  /** Who has a socket open on this instance (no need to ask the database). */
+  presence?: { isConnected(userId: string): boolean };
+  accounts: Pick<IdentityRepository, 'findProfile'>;
   now: () => Date;
 }) {
   return async function emailIfAway(userId: string, notification: Notification): Promise<void> {
     // An open app tab sees the notification; most recipients (a chat partner) have one.
-    if (deps.isConnected?.(userId)) return;
-    const last = await deps.lastActivityOf(userId);
+    if (deps.presence?.isConnected(userId)) return;
+    const last = await deps.sessions.lastActivityOf(userId);
     if (last && deps.now().getTime() - last.getTime() < AWAY_AFTER_MS) return;
-    if (!(await deps.wantsEmail(userId))) return;
-    const to = await deps.emailOf(userId);
+    if (!(await deps.preferences.notificationsOf(userId)).email_notifications) return;
+    const to = (await deps.accounts.findProfile(userId))?.email;
     if (!to) return;
     try {
       await deps.rateLimits.consume(EMAIL_RULE, userId);

@@ -14,6 +14,8 @@ interface NewNotification {
   link: string | null;
 }
 
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
 export function createNotificationsRepository(db: Db) {
   // A busy chat notifies on every message: notifications created together share a statement.
   const insertOne = createBatcher<NewNotification & { createdAt: Date }, NotificationRow>({

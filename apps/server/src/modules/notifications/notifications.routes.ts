@@ -11,21 +11,21 @@ export function registerNotificationsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Polled by open tabs as a fallback to the socket: not activity.
-  r.get('/api/notifications', { config: { passive: true } }, async (request) => {
+  r.get('/api/notifications', { config: { auth: 'required', passive: true } }, async (request) => {
     const { user } = requireSession(request);
     return notifications.list(user.id);
   });
 
   r.post(
     '/api/notifications/read',
-    { schema: { body: MarkNotificationsReadBodySchema } },
+    { config: { auth: 'required' }, schema: { body: MarkNotificationsReadBodySchema } },
     async (request) => {
       const { user } = requireSession(request);
       return notifications.markRead(user.id, request.body.ids);
     },
   );
 
-  r.delete('/api/notifications', async (request) => {
+  r.delete('/api/notifications', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
     await notifications.clear(user.id);
     return { ok: true };

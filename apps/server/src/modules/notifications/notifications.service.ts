@@ -3,7 +3,7 @@ import { NOTIFICATIONS_KEPT } from '@kaleido/shared/notifications/notifications.
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
-import type { createNotificationsRepository, NotificationRow } from './notifications.repository';
+import type { NotificationsRepository, NotificationRow } from './notifications.repository';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
@@ -23,7 +23,7 @@ const TRIM_EVERY_MS = 2000;
 
 /** Stored notifications, pushed live to every tab of the user. */
 export function createNotificationsService(deps: {
-  repository: ReturnType<typeof createNotificationsRepository>;
+  repository: NotificationsRepository;
   bus: EventBus;
   /** Called after a notification is stored and pushed (e.g. to email someone who is away). */
   onCreated?: (userId: string, notification: Notification) => Promise<void>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole, signedInClient } from '../../../test/accounts-fixtures';
+import { setRole, signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import type { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createProfileRepository } from './profile.repository';
-import { patchField, selectInterface } from './profile.fixtures';
+import { patchField, selectInterface } from '../../../test/fixtures/profile.fixtures';
 
 /*
  * The matrices below are written from SPEC §3 (which field is in which category) and §6 (the

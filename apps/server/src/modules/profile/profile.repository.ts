@@ -3,7 +3,8 @@ import type { ProfileFieldId } from '@kaleido/shared/profile/profile-fields';
 import type { ProfileValue } from '@kaleido/shared/profile/profile.schemas';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema/accounts';
-import { clientAssignments, userProfile } from '../../db/schema/profile';
+import { careRelationships } from '../../db/schema/care';
+import { userProfile } from '../../db/schema/profile';
 
 export type UserProfileRow = typeof userProfile.$inferSelect;
 type Column = Exclude<keyof UserProfileRow, 'userId' | 'createdAt' | 'updatedAt'>;
@@ -65,17 +66,34 @@ export function createProfileRepository(db: Db) {
       return rows[0]?.fullName ?? null;
     },
 
+    /** An active working relationship (modules/care): the professional may see the profile. */
     async isAssigned(clientId: string, userId: string): Promise<boolean> {
       const rows = await db
-        .select({ userId: clientAssignments.userId })
-        .from(clientAssignments)
-        .where(and(eq(clientAssignments.clientId, clientId), eq(clientAssignments.userId, userId)))
+        .select({ id: careRelationships.id })
+        .from(careRelationships)
+        .where(
+          and(
+            eq(careRelationships.professionalId, clientId),
+            eq(careRelationships.personId, userId),
+            eq(careRelationships.status, 'active'),
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
 
+    /** Tests: an accepted relationship without the invitation round trip (no consent given). */
     async assign(clientId: string, userId: string) {
-      await db.insert(clientAssignments).values({ clientId, userId }).onConflictDoNothing();
+      await db
+        .insert(careRelationships)
+        .values({
+          professionalId: clientId,
+          personId: userId,
+          initiatedBy: 'professional',
+          status: 'active',
+          respondedAt: new Date(),
+        })
+        .onConflictDoNothing();
     },
   };
 }

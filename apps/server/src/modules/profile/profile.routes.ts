@@ -2,38 +2,45 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UpdateProfileFieldBodySchema } from '@kaleido/shared/profile/profile.schemas';
-import { badRequest } from '../../http/errors';
+import { readUpload } from '../../http/read-upload';
+import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
 import type { ProfileService } from './profile.service';
 
 export function registerProfileRoutes(
   app: FastifyInstance,
-  deps: { profile: ProfileService; files: Pick<FilesService, 'send'> },
+  deps: { profile: ProfileService; files: Pick<FilesService, 'open'> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { profile } = deps;
 
-  r.get('/api/profile', async (request) => {
+  r.get('/api/profile', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
     return profile.load(user.id);
   });
 
-  r.patch('/api/profile', { schema: { body: UpdateProfileFieldBodySchema } }, async (request) => {
-    const { user } = requireSession(request);
-    return profile.updateField(user.id, request.body.field, request.body.value);
-  });
+  r.patch(
+    '/api/profile',
+    { config: { auth: 'required' }, schema: { body: UpdateProfileFieldBodySchema } },
+    async (request) => {
+      const { user } = requireSession(request);
+      return profile.updateField(user.id, request.body.field, request.body.value);
+    },
+  );
 
-  r.post('/api/profile/avatar', async (request) => {
+  r.post('/api/profile/avatar', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
-    const upload = request.isMultipart() ? await request.file() : undefined;
-    if (!upload) throw badRequest('Please choose an image to upload.', undefined, 'FILE_MISSING');
-    return profile.setAvatar(user.id, { filename: upload.filename, stream: upload.file });
+    const upload = await readUpload(request, {
+      noFileMessage: 'Please choose an image to upload.',
+      fields: z.object({}),
+    });
+    return profile.setAvatar(user.id, upload);
   });
 
   r.get(
     '/api/profile/:userId',
-    { schema: { params: z.object({ userId: z.uuid() }) } },
+    { config: { auth: 'required' }, schema: { params: z.object({ userId: z.uuid() }) } },
     async (request) => {
       const { user } = requireSession(request);
       return profile.readAs(user.id, request.params.userId);
@@ -42,10 +49,14 @@ export function registerProfileRoutes(
 
   r.get(
     '/api/files/avatar/:fileId',
-    { schema: { params: z.object({ fileId: z.uuid() }) } },
+    { config: { auth: 'required' }, schema: { params: z.object({ fileId: z.uuid() }) } },
     async (request, reply) => {
       requireSession(request);
-      return deps.files.send(request, reply, await profile.avatarFile(request.params.fileId));
+      const file = await deps.files.open(
+        await profile.avatarFile(request.params.fileId),
+        request.log,
+      );
+      return sendFile(request, reply, file);
     },
   );
 }

@@ -18,8 +18,9 @@ import {
   type ProfileValue,
 } from '@kaleido/shared/profile/profile.schemas';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { IdentityService } from '../identity/identity.service';
 import type { FilesService } from '../files/files.service';
+import type { Preferences } from '../settings/preferences';
 import { valuesOf, type ProfileRepository, type UserProfileRow } from './profile.repository';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
@@ -32,10 +33,12 @@ const AVATAR_PURPOSE = 'avatar';
  */
 export function createProfileService(deps: {
   repository: ProfileRepository;
-  accounts: Pick<AccountsService, 'sessionContext'>;
+  accounts: Pick<IdentityService, 'sessionContext'>;
   files: Pick<FilesService, 'store' | 'find' | 'remove'>;
-  /** The owner's 'Share Insights with Clients' toggle (settings), for assigned professionals. */
-  sharesInsightsWithClients: (userId: string) => Promise<boolean>;
+  /** The owner's 'Share Insights with Clients' toggle, for assigned professionals. */
+  preferences: Pick<Preferences, 'privacyOf'>;
+  /** Told after a field is saved (journal reminders follow frequency and timezone). */
+  onFieldChanged?: (userId: string, field: string) => Promise<void>;
   now?: () => Date;
 }) {
   const { repository } = deps;
@@ -118,6 +121,11 @@ export function createProfileService(deps: {
      * interface, anyone; a professional (client interface), only users assigned to them, with the
      * owner's private fields only when the owner shares insights with clients. Anyone else: 404.
      */
+    /** The user's avatar URL, if they set one (shown with the session). */
+    async avatarOf(userId: string): Promise<string | null> {
+      return (await repository.find(userId))?.avatarUrl || null;
+    },
+
     async readAs(viewerId: string, userId: string): Promise<ProfileResponse> {
       if (viewerId === userId) return this.load(userId);
       const viewer = await viewerOf(viewerId);
@@ -128,7 +136,8 @@ export function createProfileService(deps: {
       if (!allowed || (await repository.fullNameOf(userId)) === null)
         throw notFound('Profile not found');
       const sharedWithViewer =
-        effective === 'client' && (await deps.sharesInsightsWithClients(userId));
+        effective === 'client' &&
+        (await deps.preferences.privacyOf(userId)).insights_visible_to_clients;
       return respond(await rowOf(userId), viewer, { self: false, sharedWithViewer });
     },
 
@@ -140,7 +149,9 @@ export function createProfileService(deps: {
         const message = parsed.error.issues[0]?.message ?? 'Invalid value';
         throw badRequest(message, [{ path: field, message }], 'VALIDATION');
       }
-      return save(userId, viewer, field, parsed.data as ProfileValue);
+      const saved = await save(userId, viewer, field, parsed.data as ProfileValue);
+      await deps.onFieldChanged?.(userId, field);
+      return saved;
     },
 
     /** Stores an uploaded avatar (images by content, AVATAR_POLICY) and points avatar_url at it. */

@@ -4,10 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files';
 import { userProfile } from '../../db/schema/profile';
-import { setRole, signedInClient } from '../../../test/accounts-fixtures';
+import { setRole, signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { PDF, PNG, patchField, selectInterface, uploadAvatar } from './profile.fixtures';
+import {
+  PDF,
+  PNG,
+  patchField,
+  selectInterface,
+  uploadAvatar,
+} from '../../../test/fixtures/profile.fixtures';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -10,6 +10,8 @@ interface CounterRow {
   window_start: Date | string;
 }
 
+export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
+
 export function createRateLimitRepository(db: Db) {
   return {
     async increment(
@@ -35,6 +37,18 @@ export function createRateLimitRepository(db: Db) {
       );
       const row = rowsOf<CounterRow>(result)[0];
       return row ? { count: row.count, windowStart: new Date(row.window_start) } : null;
+    },
+
+    /** Takes back one count (an attempt counted up front that turned out fine). */
+    async decrement(key: string): Promise<void> {
+      await db.execute(
+        sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`,
+      );
+    },
+
+    /** Deletes every counter whose key starts with `prefix` (all sources of one account). */
+    async resetStartingWith(prefix: string): Promise<void> {
+      await db.execute(sql`delete from rate_limits where left(key, ${prefix.length}) = ${prefix}`);
     },
 
     async reset(key: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { tooManyRequests } from '../../http/errors';
-import type { createRateLimitRepository } from './rate-limit.repository';
+import type { RateLimitRepository } from './rate-limit.repository';
 
 export interface RateLimitRule {
   /** Name of the counter, e.g. 'sign-in'. The caller adds who is counted (IP, account). */
@@ -8,6 +8,13 @@ export interface RateLimitRule {
   windowSeconds: number;
   message: string;
 }
+
+const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-in attempts for this account. Please wait 15 minutes or reset your password.';
+
+/** Each lockout of the same counter within a day doubles the next one, up to 64 times. */
+const STRIKES_WINDOW_SECONDS = 24 * 3600;
+const MAX_DOUBLINGS = 6;
 
 /**
  * The auth limits: at least as strict as Supabase Auth's self-hosted defaults
@@ -51,12 +58,32 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     message: 'Too many emails requested. Please wait an hour and try again.',
   },
+  /**
+   * Wrong passwords for one account from one source (client IP) — sign-in, change password,
+   * two-factor enroll and disable. Per source, so a stranger elsewhere cannot lock the owner out.
+   */
+  failedPasswordPerSource: {
+    bucket: 'failed-password',
+    max: 10,
+    windowSeconds: 900,
+    message: ACCOUNT_LOCKED_MESSAGE,
+  },
+  /**
+   * Still used by account deletion (modules/account), not by sign-in any more; it should move to
+   * `beginPasswordAttempt` so every password check shares one lock.
+   */
   failedSignInPerAccount: {
     bucket: 'failed-sign-in',
     max: 10,
     windowSeconds: 900,
-    message:
-      'Too many failed sign-in attempts for this account. Please wait 15 minutes or reset your password.',
+    message: ACCOUNT_LOCKED_MESSAGE,
+  },
+  /** All sources together: the ceiling against guessing from many addresses. */
+  failedPasswordPerAccount: {
+    bucket: 'failed-password-account',
+    max: 100,
+    windowSeconds: 900,
+    message: ACCOUNT_LOCKED_MESSAGE,
   },
   twoFactor: {
     bucket: 'two-factor',
@@ -66,10 +93,16 @@ export const RATE_LIMITS = {
   },
 } satisfies Record<string, RateLimitRule>;
 
+/** One password attempt, counted before the password is checked (see `beginPasswordAttempt`). */
+export interface PasswordAttempt {
+  /** The password was right: takes the attempt back. */
+  succeeded(): Promise<void>;
+}
+
 export type RateLimitService = ReturnType<typeof createRateLimitService>;
 
 export function createRateLimitService(
-  repository: ReturnType<typeof createRateLimitRepository>,
+  repository: RateLimitRepository,
   options: { factor: number; now?: () => Date },
 ) {
   const now = options.now ?? (() => new Date());
@@ -77,7 +110,69 @@ export function createRateLimitService(
   const retryAfter = (windowStart: Date, rule: RateLimitRule) =>
     (windowStart.getTime() + rule.windowSeconds * 1000 - now().getTime()) / 1000;
 
+  /**
+   * Counts one failure-prone attempt on a counter whose lockouts back off exponentially: the
+   * window (and so the lock) is `windowSeconds × 2^lockouts in the last day`. Answers how long
+   * the caller must wait, or null when the attempt may go ahead.
+   */
+  async function countWithBackoff(key: string, rule: RateLimitRule): Promise<number | null> {
+    const strikesKey = `${key} strikes`;
+    const at = now();
+    const [counter, strikeRow] = await Promise.all([
+      repository.peek(key),
+      repository.peek(strikesKey),
+    ]);
+    let strikes =
+      strikeRow && strikeRow.windowStart.getTime() + STRIKES_WINDOW_SECONDS * 1000 > at.getTime()
+        ? strikeRow.count
+        : 0;
+    // A counter already over its limit is in (or just past) the lockout its own strike counted.
+    if (counter && counter.count > maxOf(rule)) strikes -= 1;
+    const windowSeconds = rule.windowSeconds * 2 ** Math.min(Math.max(strikes, 0), MAX_DOUBLINGS);
+    const { count, windowStart } = await repository.increment(key, windowSeconds, at);
+    if (count <= maxOf(rule)) return null;
+    // Exactly one concurrent attempt sees the first count over the limit: one strike per lockout.
+    if (count === maxOf(rule) + 1)
+      await repository.increment(strikesKey, STRIKES_WINDOW_SECONDS, at);
+    return (windowStart.getTime() + windowSeconds * 1000 - at.getTime()) / 1000;
+  }
+
+  const perSource = RATE_LIMITS.failedPasswordPerSource;
+  const perAccount = RATE_LIMITS.failedPasswordPerAccount;
+  // Normalized emails hold no spaces, so "<bucket>:<email> " starts the keys of one account only.
+  const accountPrefix = (rule: RateLimitRule, email: string) =>
+    `${rule.bucket}:${email.toLowerCase()} `;
+
   return {
+    /**
+     * Counts one password attempt against an account *before* the password is checked, in one
+     * atomic statement per counter, so attempts sent at once cannot all slip under the limit.
+     * Throws 429 above the limit of this source, or above the account's ceiling over all
+     * sources; both back off exponentially. Call `succeeded()` when the password was right.
+     */
+    async beginPasswordAttempt(email: string, ip: string): Promise<PasswordAttempt> {
+      const sourceKey = `${accountPrefix(perSource, email)}from ${ip}`;
+      const accountKey = `${accountPrefix(perAccount, email)}all`;
+      const sourceWait = await countWithBackoff(sourceKey, perSource);
+      if (sourceWait !== null) throw tooManyRequests(sourceWait, perSource.message);
+      // Only attempts this source may make count toward the ceiling, so a locked-out stranger
+      // hammering on cannot push the account over it.
+      const accountWait = await countWithBackoff(accountKey, perAccount);
+      if (accountWait !== null) throw tooManyRequests(accountWait, perAccount.message);
+      return {
+        async succeeded() {
+          await repository.reset(sourceKey);
+          await repository.decrement(accountKey);
+        },
+      };
+    },
+
+    /** A completed password reset or a verified second factor: the account is unlocked. */
+    async clearPasswordLock(email: string): Promise<void> {
+      await repository.resetStartingWith(accountPrefix(perSource, email));
+      await repository.resetStartingWith(accountPrefix(perAccount, email));
+    },
+
     /** Counts one request; throws 429 with Retry-After once the window's budget is spent. */
     async consume(rule: RateLimitRule, who: string): Promise<void> {
       const { count, windowStart } = await repository.increment(

@@ -2,6 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consentLogs } from '../../db/schema/accounts';
 
+export type SecurityEventsRepository = ReturnType<typeof createSecurityEventsRepository>;
+
 export function createSecurityEventsRepository(db: Db) {
   return {
     async insert(row: { userId: string; metadata: Record<string, unknown> }): Promise<void> {

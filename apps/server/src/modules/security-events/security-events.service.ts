@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecurityEvent } from '@kaleido/shared/security-events/security-events';
-import type { createSecurityEventsRepository } from './security-events.repository';
+import type { SecurityEventsRepository } from './security-events.repository';
 
 export type SecurityEventsService = ReturnType<typeof createSecurityEventsService>;
 
@@ -9,7 +9,7 @@ export type SecurityEventsService = ReturnType<typeof createSecurityEventsServic
  * As in the spec, a failure to record is logged and never fails the user's request.
  */
 export function createSecurityEventsService(
-  repository: ReturnType<typeof createSecurityEventsRepository>,
+  repository: SecurityEventsRepository,
   log: FastifyBaseLogger,
 ) {
   return {

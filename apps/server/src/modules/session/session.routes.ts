@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
-import { requestContext, requireSession } from '../../http/session-guard';
+import { requestContext } from '../../http/request-context';
+import { requireSession } from '../../http/session-guard';
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
-import type { SecurityEventsService } from '../security-events/security-events.service';
 import type { SessionService } from './session.service';
 
 export function registerSessionRoutes(
@@ -12,7 +12,6 @@ export function registerSessionRoutes(
   deps: {
     sessions: SessionService;
     rateLimits: RateLimitService;
-    securityEvents: SecurityEventsService;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +22,7 @@ export function registerSessionRoutes(
     return deps.sessions.info(request.sessionState ?? { kind: 'none', endedReason: null });
   });
 
-  r.post('/api/session/refresh', async (request) => {
+  r.post('/api/session/refresh', { config: { auth: 'required' } }, async (request) => {
     const state = requireSession(request);
     await deps.rateLimits.consume(RATE_LIMITS.refresh, request.ip);
     return { csrfToken: await deps.sessions.refresh(state.session) };
@@ -34,7 +33,7 @@ export function registerSessionRoutes(
     '/api/session/timeout',
     {
       schema: { body: z.strictObject({ lastActivityAt: z.iso.datetime() }) },
-      config: { passive: true },
+      config: { auth: 'required', passive: true },
     },
     async (request, reply) => {
       const state = requireSession(request);
@@ -48,14 +47,14 @@ export function registerSessionRoutes(
     },
   );
 
-  r.get('/api/session/list', async (request) => {
+  r.get('/api/session/list', { config: { auth: 'required' } }, async (request) => {
     const { user, session } = requireSession(request);
     return { sessions: await deps.sessions.listForUser(user.id, session.id) };
   });
 
   r.delete(
     '/api/session/:id',
-    { schema: { params: z.object({ id: z.uuid() }) } },
+    { config: { auth: 'required' }, schema: { params: z.object({ id: z.uuid() }) } },
     async (request) => {
       const { user } = requireSession(request);
       if (!(await deps.sessions.revoke(user.id, request.params.id, requestContext(request))))
@@ -63,9 +62,4 @@ export function registerSessionRoutes(
       return { ok: true };
     },
   );
-
-  r.get('/api/security-events', async (request) => {
-    const { user } = requireSession(request);
-    return { events: await deps.securityEvents.recent(user.id) };
-  });
 }

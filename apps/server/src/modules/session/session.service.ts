@@ -1,38 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
-import type { ServerEventData } from '@kaleido/shared/realtime/events';
 import type { Config } from '../../config/env';
-import type { EventBus } from '../../realtime/event-bus';
-import { userRoom } from '../../realtime/rooms';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { RequestContext } from '../auth/auth-call';
+import type { RequestContext } from '../../http/request-context';
+import type { ActiveSession, SessionState } from '../../http/session-state';
+import type { AnnounceSessionEnded } from '../../realtime/session-ended';
+import type { IdentityService } from '../identity/identity.service';
+import type { ProfileService } from '../profile/profile.service';
 import { newCsrfToken } from '../auth/better-auth';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { readSessionToken, sessionCookieName } from './session-cookie';
 import type { SessionRepository } from './session.repository';
 
-export interface ActiveSession {
-  id: string;
-  token: string;
-  userId: string;
-  csrfToken: string;
-  lastActiveAt: Date;
-  createdAt: Date;
-  expiresAt: Date;
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-}
-
-export type SessionState =
-  | { kind: 'active'; session: ActiveSession; user: SessionUser }
-  | { kind: 'none'; endedReason: 'session_timeout' | null };
-
+/** Implements http/'s `SessionResolver` (resolve, touch) and the session routes' needs. */
 export type SessionService = ReturnType<typeof createSessionService>;
 
 // Writing the activity time on every request would double the writes; 15 s of slack is harmless
@@ -41,27 +20,22 @@ const TOUCH_EVERY_MS = 15_000;
 
 export function createSessionService(deps: {
   sessions: SessionRepository;
-  accounts: AccountsService;
+  accounts: IdentityService;
   securityEvents: SecurityEventsService;
   config: Config;
   log: FastifyBaseLogger;
-  bus: EventBus;
+  announceEnded: AnnounceSessionEnded;
   /** Signs the session cookie (AUTH_SECRET or the generated one). */
   secret: string;
-  /** The user's avatar URL, if they set one (the profile module's). */
-  avatarOf: (userId: string) => Promise<string | null>;
+  profile: Pick<ProfileService, 'avatarOf'>;
+  /** The idle timeout now, in minutes (the instance's compliance mode may shorten it). */
+  idleMinutes?: () => Promise<number>;
   now?: () => Date;
 }) {
   const cookieName = sessionCookieName(deps.config);
-  /** Tells the sockets of ended sessions, on every instance, to close. */
-  function announceEnded(userId: string, data: ServerEventData<'session.ended'>) {
-    deps.bus
-      .publish({ room: userRoom(userId), name: 'session.ended', data })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'could not announce ended session'));
-  }
-
+  const { announceEnded } = deps;
   const now = deps.now ?? (() => new Date());
-  const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
+  const idleMinutes = deps.idleMinutes ?? (() => Promise.resolve(deps.config.SESSION_IDLE_MINUTES));
 
   return {
     /** The session cookie's name (the browser is told to drop it when a session ends). */
@@ -82,7 +56,7 @@ export function createSessionService(deps: {
         await deps.sessions.deleteById(s.id);
         return { kind: 'none', endedReason: null };
       }
-      if (now().getTime() - s.lastActiveAt.getTime() > idleMs) {
+      if (now().getTime() - s.lastActiveAt.getTime() > (await idleMinutes()) * 60_000) {
         await deps.sessions.deleteById(s.id);
         await deps.securityEvents.record(s.userId, 'session_timeout', {
           userAgent: context.userAgent,
@@ -112,8 +86,6 @@ export function createSessionService(deps: {
       };
     },
 
-    announceEnded,
-
     async endForInactivity(
       session: ActiveSession,
       lastActivityAt: string,
@@ -142,7 +114,7 @@ export function createSessionService(deps: {
     },
 
     async info(state: SessionState): Promise<SessionInfo> {
-      const idleTimeoutMinutes = deps.config.SESSION_IDLE_MINUTES;
+      const idleTimeoutMinutes = await idleMinutes();
       if (state.kind === 'none') {
         return {
           user: null,
@@ -158,7 +130,7 @@ export function createSessionService(deps: {
       }
       const [context, avatarUrl] = await Promise.all([
         deps.accounts.sessionContext(state.user.id),
-        deps.avatarOf(state.user.id).catch(() => null),
+        deps.profile.avatarOf(state.user.id).catch(() => null),
       ]);
       return {
         user: state.user,
@@ -172,6 +144,9 @@ export function createSessionService(deps: {
         idleTimeoutMinutes,
       };
     },
+
+    /** When the user last did something in any session (notification mail waits for absence). */
+    lastActivityOf: (userId: string) => deps.sessions.lastActivityOf(userId),
 
     async listForUser(userId: string, currentId: string) {
       const rows = await deps.sessions.listActiveForUser(userId, now());

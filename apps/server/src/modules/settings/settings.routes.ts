@@ -8,7 +8,7 @@ import type { SettingsService } from './settings.service';
 export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/settings', async (request) => {
+  r.get('/api/settings', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
     return settings.load(user.id);
   });
@@ -16,7 +16,10 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
   // The body is checked against the section's own schema in the service (it depends on :section).
   r.patch(
     '/api/settings/:section',
-    { schema: { params: z.object({ section: SettingsSectionSchema }), body: z.unknown() } },
+    {
+      config: { auth: 'required' },
+      schema: { params: z.object({ section: SettingsSectionSchema }), body: z.unknown() },
+    },
     async (request) => {
       const { user } = requireSession(request);
       return settings.update(user.id, request.params.section, request.body);

@@ -2,15 +2,16 @@ import {
   DEFAULT_SETTINGS,
   SETTINGS_PATCH_SCHEMAS,
   settingsSectionsFor,
-  type PrivacySettings,
   type ProfileSettings,
   type Settings,
   type SettingsResponse,
   type SettingsSection,
   type StoredSettings,
+  type SystemSettings,
 } from '@kaleido/shared/settings/settings.schemas';
 import { badRequest, forbidden } from '../../http/errors';
 import type { ProfileService } from '../profile/profile.service';
+import { storedWithDefaults } from './preferences';
 import type { SettingsRepository } from './settings.repository';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
@@ -19,25 +20,6 @@ const SECTION_UNAVAILABLE_MESSAGE = 'These settings are not available in your cu
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Each stored section over its defaults, so a key added in a later release has its default. */
-function withDefaults(stored: StoredSettings): StoredSettings {
-  const d = DEFAULT_SETTINGS;
-  return {
-    notification_settings: { ...d.notification_settings, ...stored.notification_settings },
-    privacy_settings: { ...d.privacy_settings, ...stored.privacy_settings },
-    theme_settings: { ...d.theme_settings, ...stored.theme_settings },
-    professional_settings: {
-      ...d.professional_settings,
-      ...stored.professional_settings,
-      alert_preferences: {
-        ...d.professional_settings.alert_preferences,
-        ...stored.professional_settings.alert_preferences,
-      },
-    },
-    system_settings: { ...d.system_settings, ...stored.system_settings },
-  };
-}
-
 /**
  * user_settings (SPEC §3, §7): created with the spec's defaults on first load; a change merges the
  * sent keys into its section. Which sections a viewer may change follows the settings tabs.
@@ -45,24 +27,34 @@ function withDefaults(stored: StoredSettings): StoredSettings {
 export function createSettingsService(deps: {
   repository: SettingsRepository;
   profile: Pick<ProfileService, 'viewerOf' | 'load' | 'updateField'>;
+  /** Told after a section is saved (journal reminders follow the notification toggles). */
+  onSectionChanged?: (userId: string, section: SettingsSection) => Promise<void>;
+  /**
+   * The System tab's settings are the instance's (instance_settings), not the admin's: read and
+   * changed here when given; otherwise kept in user_settings.
+   */
+  system?: {
+    read(): Promise<SystemSettings>;
+    change(actorId: string, patch: Partial<SystemSettings>): Promise<unknown>;
+  };
   now?: () => Date;
 }) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function stored(userId: string): Promise<StoredSettings> {
-    return withDefaults(
+    return storedWithDefaults(
       (await repository.find(userId)) ?? (await repository.ensure(userId, DEFAULT_SETTINGS)),
     );
   }
 
-  /** The same values without creating the row: checks made for others must not write. */
-  async function current(userId: string): Promise<StoredSettings> {
-    return withDefaults((await repository.find(userId)) ?? DEFAULT_SETTINGS);
-  }
-
   async function all(userId: string): Promise<Settings> {
-    const [sections, profile] = await Promise.all([stored(userId), deps.profile.load(userId)]);
+    const [sections, profile, system] = await Promise.all([
+      stored(userId),
+      deps.profile.load(userId),
+      deps.system?.read(),
+    ]);
+    if (system) sections.system_settings = system;
     const profile_settings: ProfileSettings = {
       timezone: text(profile.values.timezone),
       pronouns: text(profile.values.pronouns),
@@ -102,6 +94,8 @@ export function createSettingsService(deps: {
         // A view of the profile: each key is a profile field change, under the profile's rules.
         for (const [field, value] of Object.entries(patch))
           await deps.profile.updateField(userId, field as 'timezone', value);
+      } else if (section === 'system_settings' && deps.system) {
+        if (Object.keys(patch).length > 0) await deps.system.change(userId, patch);
       } else if (Object.keys(patch).length > 0) {
         const current = await stored(userId);
         if (section === 'professional_settings' && patch.alert_preferences)
@@ -110,18 +104,9 @@ export function createSettingsService(deps: {
             ...patch.alert_preferences,
           };
         await repository.mergeSection(userId, section, patch, now());
+        await deps.onSectionChanged?.(userId, section);
       }
       return load(userId);
-    },
-
-    /** The privacy toggles, for the sharing rules of other features. */
-    async privacyOf(userId: string): Promise<PrivacySettings> {
-      return (await current(userId)).privacy_settings;
-    },
-
-    /** The notification toggles, obeyed by notifications and mail. */
-    async notificationsOf(userId: string) {
-      return (await current(userId)).notification_settings;
     },
 
     /** Delete data: every section back to the defaults (the row is recreated on next load). */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSettings } from '../../db/schema/settings';
-import { setRole, signedInClient } from '../../../test/accounts-fixtures';
+import { setRole, signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { selectInterface } from '../profile/profile.fixtures';
+import { selectInterface } from '../../../test/fixtures/profile.fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -175,6 +175,8 @@ describe('section permissions (SPEC §2 tabs, §6)', () => {
 
   it('takes data retention as whole days from 1 to 3650, with a clear error', async () => {
     const { client } = await personAs('admin', 'admin');
+    // The instance's settings: another test may have left it in GDPR mode (at most 1095 days).
+    await patch(client, 'system_settings', { compliance_mode: 'standard' });
     for (const days of [0, 3651, 12.5, '90', -1]) {
       const refused = await patch(client, 'system_settings', { data_retention_days: days });
       expect(refused.status, String(days)).toBe(400);

@@ -10,7 +10,7 @@ import type { SpeechService } from './speech.service';
 export function registerSpeechRoutes(app: FastifyInstance, speech: SpeechService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/speech/status', { config: { passive: true } }, async (request) => {
+  r.get('/api/speech/status', { config: { auth: 'required', passive: true } }, async (request) => {
     requireSession(request);
     return speech.status();
   });
@@ -19,12 +19,16 @@ export function registerSpeechRoutes(app: FastifyInstance, speech: SpeechService
   r.post(
     '/api/speech/transcribe',
     {
+      // 13 MB of JSON is not read, let alone parsed, for someone who is not signed in.
+      config: { auth: 'required' },
       schema: { body: TranscribeAudioBodySchema },
       bodyLimit: Math.ceil((TRANSCRIBE_MAX_AUDIO_BYTES * 4) / 3) + 1024,
     },
     async (request) => {
-      requireSession(request);
-      return { text: await speech.transcribeNow(Buffer.from(request.body.audio, 'base64')) };
+      const { user } = requireSession(request);
+      return {
+        text: await speech.transcribeNow(user.id, Buffer.from(request.body.audio, 'base64')),
+      };
     },
   );
 }

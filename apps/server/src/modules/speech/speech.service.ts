@@ -3,13 +3,39 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SpeechStatus } from '@kaleido/shared/speech/speech.schemas';
-import { AppError } from '../../http/errors';
+import { z } from 'zod';
+import {
+  TRANSCRIBE_NOW_MAX_SECONDS,
+  TRANSCRIBE_QUEUED_MAX_SECONDS,
+  type SpeechStatus,
+} from '@kaleido/shared/speech/speech.schemas';
+import { AppError, tooManyRequests } from '../../http/errors';
+import { PermanentJobError, type JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { FilesService } from '../files/files.service';
-import type { createTranscriptionJobsRepository } from './transcription-jobs.repository';
-import { AudioDecodeError, type TranscriptionEngine } from './transcription-engine';
+import {
+  TRANSCRIPTION_JOB_KIND,
+  transcriptionKeyOf,
+  type TranscriptionJobsRepository,
+} from './transcription-jobs.repository';
+import { probeDurationSeconds } from './audio-probe';
+import { TempSpaceError } from './pocketsphinx-engine';
+import {
+  AudioDecodeError,
+  AudioTooLongError,
+  type TranscriptionEngine,
+} from './transcription-engine';
+
+/**
+ * Refuses audio longer than the cap before an engine decodes it; what the container does not
+ * say is caught by the engine's own cap while decoding.
+ */
+async function transcribeWithin(engine: TranscriptionEngine, path: string, maxSeconds: number) {
+  const seconds = await probeDurationSeconds(path, maxSeconds);
+  if (seconds !== null && seconds > maxSeconds) throw new AudioTooLongError(maxSeconds);
+  return engine.transcribe(path, { maxSeconds });
+}
 
 export type SpeechService = ReturnType<typeof createSpeechService>;
 
@@ -20,29 +46,25 @@ export interface TranscriptionTarget {
 }
 
 const MAX_ATTEMPTS = 3;
-const LOCK_MS = 60_000;
-const POLL_MS = 2_000;
 const ENGINE_RECHECK_MS = 30_000;
 
 /**
- * Transcription as background jobs in the database: at most `concurrency` at a time (one per
- * core, leaving one to the web server), retried with backoff, picked up again after a restart.
+ * Transcription as background jobs (kind `transcription` on the shared job queue): at most
+ * `concurrency` at a time per instance, retried with backoff, picked up again after a restart.
  * With no engine available the jobs wait, and run once one appears.
  */
 export function createSpeechService(deps: {
   engines: TranscriptionEngine[];
-  jobs: ReturnType<typeof createTranscriptionJobsRepository>;
+  jobs: TranscriptionJobsRepository;
+  queue: JobQueue;
   files: FilesService;
   bus: EventBus;
   log: FastifyBaseLogger;
   concurrency: number;
-  now?: () => Date;
 }) {
-  const now = deps.now ?? (() => new Date());
   const targets = new Map<string, TranscriptionTarget>();
   let engine: TranscriptionEngine | null = null;
   let engineCheckedAt = 0;
-  let stopped = true;
 
   let checking: Promise<TranscriptionEngine | null> | null = null;
 
@@ -82,85 +104,97 @@ export function createSpeechService(deps: {
     await deps.bus.publish({ room: userRoom(ownerId), name: 'transcription.updated', data });
   }
 
-  async function runOne(): Promise<boolean> {
-    // The engine is known before a job is claimed, so a claimed job always has one to run on.
-    const active = await currentEngine();
-    if (!active) return false;
-    const job = await deps.jobs.claimNext(now(), LOCK_MS);
-    if (!job) return false;
-    // Keep the lock fresh while the engine works, so a crash frees the job within a minute.
-    const heartbeat = setInterval(() => {
-      deps.jobs.extendLock(job.id, new Date(now().getTime() + LOCK_MS)).catch(() => undefined);
-    }, LOCK_MS / 3);
+  const payloadSchema = z.object({
+    userId: z.uuid(),
+    fileId: z.uuid(),
+    targetKind: z.string(),
+    targetId: z.string(),
+  });
+
+  async function transcribeJob(job: z.infer<typeof payloadSchema>, { id }: { id: string }) {
+    const event = { jobId: id, targetKind: job.targetKind, targetId: job.targetId };
+    let text: string;
     try {
+      // `ready` let the queue hand us the job only with an engine, so this finds one.
+      const active = await currentEngine();
+      if (!active) throw new Error('No transcription engine is available.');
       const file = await deps.files.find(job.fileId);
       if (!file) throw new AudioDecodeError('The audio file no longer exists.');
       const copy = await deps.files.localCopy(file);
-      let text: string;
       try {
-        text = await active.transcribe(copy.path);
+        text = await transcribeWithin(active, copy.path, TRANSCRIBE_QUEUED_MAX_SECONDS);
       } finally {
         await copy.release();
       }
-      await deps.jobs.complete(job.id, text, now());
-      await targets.get(job.targetKind)?.onTranscribed(job.targetId, text);
-      await publish(job.ownerId, {
-        jobId: job.id,
-        targetKind: job.targetKind,
-        targetId: job.targetId,
-        status: 'done',
-        text,
-      });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // Undecodable audio will not improve with retries.
-      const final = error instanceof AudioDecodeError || job.attempts >= MAX_ATTEMPTS;
-      deps.log.warn(
-        { err: error, jobId: job.id, attempt: job.attempts, final },
-        'transcription failed',
-      );
-      if (final) {
-        await deps.jobs.fail(job.id, message, now());
-        await targets.get(job.targetKind)?.onFailed?.(job.targetId, message);
-        await publish(job.ownerId, {
-          jobId: job.id,
+      // Undecodable audio will not improve with retries; other errors are retried.
+      if (error instanceof AudioDecodeError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    await targets.get(job.targetKind)?.onTranscribed(job.targetId, text);
+    await publish(job.userId, { ...event, status: 'done', text });
+  }
+
+  deps.queue.define(
+    TRANSCRIPTION_JOB_KIND,
+    {
+      payload: payloadSchema,
+      // One job per core, leaving one core to the web server.
+      concurrency: deps.concurrency,
+      maxAttempts: MAX_ATTEMPTS,
+      backoffMs: (attempt) => 30_000 * 2 ** (attempt - 1),
+      // With no engine the jobs wait, and run once one appears.
+      ready: async () => (await currentEngine()) !== null,
+      // For good: after the last attempt, on undecodable audio, or if the job kept killing its worker.
+      async onFailed(job, error, { id }) {
+        await targets.get(job.targetKind)?.onFailed?.(job.targetId, error);
+        await publish(job.userId, {
+          jobId: id,
           targetKind: job.targetKind,
           targetId: job.targetId,
           status: 'failed',
-          error: message,
+          error,
         });
-      } else {
-        const backoffMs = 30_000 * 2 ** (job.attempts - 1);
-        await deps.jobs.retryLater(job.id, message, new Date(now().getTime() + backoffMs), now());
+      },
+    },
+    transcribeJob,
+  );
+
+  /** People with a transcribe-audio call in progress. */
+  const runningNow = new Set<string>();
+
+  async function transcribeFile(audio: Buffer): Promise<string> {
+    const active = await currentEngine();
+    if (!active)
+      throw new AppError(503, 'Transcription is not available on this server.', {
+        code: 'STT_UNAVAILABLE',
+      });
+    const dir = join(tmpdir(), 'kaleido-stt');
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, `${randomUUID()}.webm`);
+    await writeFile(path, audio);
+    try {
+      return await transcribeWithin(active, path, TRANSCRIBE_NOW_MAX_SECONDS);
+    } catch (error) {
+      if (error instanceof AudioTooLongError)
+        throw new AppError(413, error.message, { code: 'AUDIO_TOO_LONG' });
+      if (error instanceof AudioDecodeError)
+        throw new AppError(422, 'Failed to process audio recording.', {
+          code: 'AUDIO_UNREADABLE',
+        });
+      if (error instanceof TempSpaceError) {
+        deps.log.error({ err: error }, 'no temporary space to decode audio');
+        throw new AppError(
+          507,
+          'The server has no room to decode the recording right now. Please try again later.',
+          {
+            code: 'STORAGE_FULL',
+          },
+        );
       }
+      throw error;
     } finally {
-      clearInterval(heartbeat);
-    }
-    return true;
-  }
-
-  // Workers sleep between polls; an enqueue wakes them at once.
-  const sleepers = new Set<() => void>();
-  function wakeAll() {
-    for (const wake of sleepers) wake();
-    sleepers.clear();
-  }
-  function nap(): Promise<void> {
-    return new Promise((resolve) => {
-      sleepers.add(resolve);
-      setTimeout(resolve, POLL_MS).unref();
-    });
-  }
-
-  async function worker() {
-    while (!stopped) {
-      let worked = false;
-      try {
-        worked = await runOne();
-      } catch (error) {
-        deps.log.error({ err: error }, 'transcription worker error');
-      }
-      if (!worked) await nap();
+      await rm(path, { force: true });
     }
   }
 
@@ -169,10 +203,15 @@ export function createSpeechService(deps: {
       targets.set(kind, target);
     },
 
+    /** Queues the audio; a transcription still pending for the same target is replaced. */
     async enqueue(job: { ownerId: string; fileId: string; targetKind: string; targetId: string }) {
-      const row = await deps.jobs.enqueue(job, now());
-      wakeAll();
-      return row;
+      const { ownerId, fileId, targetKind, targetId } = job;
+      const id = await deps.queue.enqueue(
+        TRANSCRIPTION_JOB_KIND,
+        { userId: ownerId, fileId, targetKind, targetId },
+        { key: transcriptionKeyOf(targetKind, targetId) },
+      );
+      return { id, targetKind, targetId };
     },
 
     latestForTarget: (kind: string, id: string) => deps.jobs.latestForTarget(kind, id),
@@ -194,44 +233,31 @@ export function createSpeechService(deps: {
       };
     },
 
-    /** The spec's transcribe-audio function: base64 audio in, text out, synchronously. */
-    async transcribeNow(audio: Buffer): Promise<string> {
-      const active = await currentEngine();
-      if (!active)
-        throw new AppError(503, 'Transcription is not available on this server.', {
-          code: 'STT_UNAVAILABLE',
-        });
-      const dir = join(tmpdir(), 'kaleido-stt');
-      await mkdir(dir, { recursive: true });
-      const path = join(dir, `${randomUUID()}.webm`);
-      await writeFile(path, audio);
-      try {
-        return await active.transcribe(path);
-      } catch (error) {
-        if (error instanceof AudioDecodeError)
-          throw new AppError(422, 'Failed to process audio recording.', {
-            code: 'AUDIO_UNREADABLE',
-          });
-        throw error;
-      } finally {
-        await rm(path, { force: true });
-      }
-    },
-
     /**
-     * Starts the workers. `sole` (the embedded database: one process) first requeues jobs a
-     * previous run left running; with several instances, an expired lock does that.
+     * The spec's transcribe-audio function: base64 audio in, text out, synchronously. Each call
+     * holds up to 10 MB of audio and its decoded copy on disk and a core while it runs, so one
+     * runs per person and `concurrency` in all; more wait their turn in the client (429).
      */
-    async start(options: { sole: boolean }) {
-      if (options.sole) await deps.jobs.requeueRunning(now());
-      stopped = false;
-      for (let i = 0; i < deps.concurrency; i++) void worker();
-    },
-
-    /** Stops taking jobs; one in progress is picked up again after its lock lapses. */
-    stop() {
-      stopped = true;
-      wakeAll();
+    async transcribeNow(userId: string, audio: Buffer): Promise<string> {
+      // Taken before any await, so two requests arriving together cannot both pass.
+      if (runningNow.has(userId)) {
+        throw tooManyRequests(
+          5,
+          'Your previous recording is still being transcribed. Please wait for it to finish.',
+        );
+      }
+      if (runningNow.size >= deps.concurrency) {
+        throw tooManyRequests(
+          10,
+          'The server is busy transcribing other recordings. Please try again in a moment.',
+        );
+      }
+      runningNow.add(userId);
+      try {
+        return await transcribeFile(audio);
+      } finally {
+        runningNow.delete(userId);
+      }
     },
   };
 }

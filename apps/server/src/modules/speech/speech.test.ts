@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
 import type { Database } from '../../db/client';
-import { signedInClient } from '../../../test/accounts-fixtures';
+import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { spokenWebm } from '../../../test/speech-audio';
 import { startSttServer } from '../../../test/stt-server';
@@ -15,21 +16,31 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { createOpenAiCompatibleEngine } from './openai-compatible-engine';
 import { createPocketSphinxEngine } from './pocketsphinx-engine';
+import { waitFor } from '../../../test/fixtures/wait-for';
 
 const speech = spokenWebm('I feel calm and hopeful today.');
 
-async function waitFor<T>(
-  probe: () => Promise<T | null | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
+/** Whether this machine lets the tests mount a tiny tmpfs (root with CAP_SYS_ADMIN). */
+function canMount(): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  const probe = mkdtempSync(join(tmpdir(), 'kaleido-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
   }
+}
+
+/** Silence of any length in a few kilobytes: what a disk-filling upload looks like. */
+function silence(seconds: number, format: 'flac'): Buffer {
+  return execFileSync('ffmpeg', [
+    ...['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono'],
+    ...['-t', String(seconds), '-c:a', format, '-f', format, 'pipe:1'],
+  ]);
 }
 
 describe('the spec function transcribe-audio, on the embedded engine (PocketSphinx)', () => {
@@ -72,6 +83,73 @@ describe('the spec function transcribe-audio, on the embedded engine (PocketSphi
       (await new TestClient(app.app).post('/api/speech/transcribe', { audio: 'AAAA' })).status,
     ).toBe(401);
   });
+
+  it('refuses 15 minutes of audio (168 KB of FLAC silence) with 413 before decoding it', async () => {
+    const { client } = await signedInClient(app);
+    const started = Date.now();
+    const response = await client.post('/api/speech/transcribe', {
+      audio: silence(15 * 60, 'flac').toString('base64'),
+    });
+    expect(response.status).toBe(413);
+    expect(response.json()).toMatchObject({
+      message: 'The recording is too long to transcribe (at most 10 minutes).',
+      code: 'AUDIO_TOO_LONG',
+    });
+    // Decoding would have written 29 MB of WAV and run the recogniser for minutes.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
+  it('stops decoding at the cap when the container does not tell the truth', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaleido-long-'));
+    const path = join(dir, 'long.flac');
+    writeFileSync(path, silence(20, 'flac'));
+    try {
+      await expect(createPocketSphinxEngine().transcribe(path, { maxSeconds: 5 })).rejects.toThrow(
+        'The recording is too long to transcribe (at most 5 seconds).',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(canMount())(
+    'refuses to decode when temporary space is short, writing nothing',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'kaleido-small-tmp-'));
+      const workDir = join(dir, 'work');
+      mkdirSync(workDir);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', workDir]);
+      try {
+        const audio = join(dir, 'note.webm');
+        writeFileSync(audio, speech);
+        await expect(createPocketSphinxEngine({ workDir }).transcribe(audio)).rejects.toThrow(
+          'Not enough temporary disk space to decode the recording.',
+        );
+        expect(readdirSync(workDir)).toEqual([]);
+      } finally {
+        execFileSync('umount', [workDir]);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('transcribes one recording per person at a time (429 for the second)', async () => {
+    const { client } = await signedInClient(app);
+    const body = { audio: speech.toString('base64') };
+    const [first, second] = await Promise.all([
+      client.post('/api/speech/transcribe', body),
+      client.post('/api/speech/transcribe', body),
+    ]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 429]);
+    const refused = first.status === 429 ? first : second;
+    expect(refused.json().message).toBe(
+      'Your previous recording is still being transcribed. Please wait for it to finish.',
+    );
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Once the first is done, the next one is taken.
+    expect((await client.post('/api/speech/transcribe', body)).status).toBe(200);
+  }, 60_000);
 
   it('reports the engine on /readyz and the status endpoint', async () => {
     const { client } = await signedInClient(app);
@@ -169,10 +247,13 @@ describe('the OpenAI-compatible engine and the job queue', () => {
         fileBytes: speech.length,
       });
       expect(request?.contentType).toMatch(/^multipart\/form-data; boundary=/);
-      expect(await app.speech.latestForTarget('test-note', job.targetId)).toMatchObject({
-        status: 'done',
-        attempts: 1,
-      });
+      // The job is marked done once its target has the text.
+      expect(
+        await waitFor(async () => {
+          const row = await app.speech.latestForTarget('test-note', job.targetId);
+          return row?.status === 'done' ? row : null;
+        }, 'the job to be done'),
+      ).toMatchObject({ status: 'done', attempts: 1 });
     } finally {
       await app.close();
     }
@@ -188,7 +269,7 @@ describe('the OpenAI-compatible engine and the job queue', () => {
         return row?.status === 'queued' && row.attempts === 1 ? row : null;
       }, 'a scheduled retry');
       expect(retried.lastError).toContain('transcription service answered 500');
-      expect(retried.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      expect(retried.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     } finally {
       failing = false;
       await app.close();
@@ -201,7 +282,7 @@ describe('the OpenAI-compatible engine and the job queue', () => {
     const first = await createTestApp({ DATA_DIR: dataDir }, { database, speechEngines: [] });
     const { job } = await queuedJob(first, 'test-crash');
     await first.database.db.execute(
-      sql`update transcription_jobs set status = 'running', attempts = 1, locked_until = now() - interval '1 minute' where id = ${job.id}`,
+      sql`update jobs set status = 'running', attempts = 1, locked_by = 'a-dead-server', locked_until = now() - interval '1 minute' where id = ${job.id}`,
     );
     await first.close();
 
@@ -209,15 +290,61 @@ describe('the OpenAI-compatible engine and the job queue', () => {
       { DATA_DIR: dataDir },
       { database, speechEngines: [engine()] },
     );
+    const done = new Map<string, string>();
+    second.speech.registerTarget('test-crash', {
+      onTranscribed: (id, text) => Promise.resolve(void done.set(id, text)),
+    });
     try {
       const finished = await waitFor(async () => {
         const row = await second.speech.latestForTarget('test-crash', job.targetId);
         return row?.status === 'done' ? row : null;
       }, 'the job to finish after restart');
-      expect(finished.text).toBe('I feel calm and hopeful today.');
+      expect(finished.attempts).toBe(2);
+      expect(done.get(job.targetId)).toBe('I feel calm and hopeful today.');
     } finally {
       await second.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails a queued recording over an hour without sending it to the engine', async () => {
+    const app = await createTestApp({}, { database, speechEngines: [engine()] });
+    try {
+      const { userId } = await signedInClient(app);
+      const file = await app.files.store({
+        ownerId: userId,
+        purpose: 'voice',
+        policy: AUDIO_UPLOAD_POLICY,
+        filename: 'night.flac',
+        stream: Readable.from([silence(61 * 60, 'flac')]),
+      });
+      const told = new Map<string, string>();
+      app.speech.registerTarget('test-long', {
+        onTranscribed: () => Promise.resolve(),
+        onFailed: (id, error) => Promise.resolve(void told.set(id, error)),
+      });
+      const before = stt.received.length;
+      await app.speech.enqueue({
+        ownerId: userId,
+        fileId: file.id,
+        targetKind: 'test-long',
+        targetId: file.id,
+      });
+      const failed = await waitFor(async () => {
+        const row = await app.speech.latestForTarget('test-long', file.id);
+        return row?.status === 'failed' ? row : null;
+      }, 'the job to fail');
+      expect(failed.lastError).toBe(
+        'The recording is too long to transcribe (at most 60 minutes).',
+      );
+      expect(failed.attempts).toBe(1);
+      expect(stt.received.length).toBe(before);
+      // The feature that queued it hears of it (a voice note shows "failed").
+      expect(await waitFor(() => Promise.resolve(told.get(file.id)), 'the target to be told')).toBe(
+        'The recording is too long to transcribe (at most 60 minutes).',
+      );
+    } finally {
+      await app.close();
     }
   });
 

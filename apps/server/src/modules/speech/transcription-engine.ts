@@ -4,7 +4,17 @@ export interface TranscriptionEngine {
   /** Human description for /readyz and the UI. */
   readonly description: string;
   available(): Promise<boolean>;
-  transcribe(audioPath: string): Promise<string>;
+  /** `maxSeconds`: audio beyond it is not decoded (AudioTooLongError). */
+  transcribe(audioPath: string, limits?: { maxSeconds: number }): Promise<string>;
 }
 
 export class AudioDecodeError extends Error {}
+
+/** Longer than the server decodes; like undecodable audio, a retry will not help. */
+export class AudioTooLongError extends AudioDecodeError {
+  constructor(readonly maxSeconds: number) {
+    const limit =
+      maxSeconds >= 60 ? `${Math.round(maxSeconds / 60)} minutes` : `${maxSeconds} seconds`;
+    super(`The recording is too long to transcribe (at most ${limit}).`);
+  }
+}

@@ -5,7 +5,8 @@ import {
   RecoveryCodeBodySchema,
   TwoFactorCodeBodySchema,
 } from '@kaleido/shared/auth/auth.schemas';
-import { requestContext, requireSession } from '../../http/session-guard';
+import { requestContext } from '../../http/request-context';
+import { requireSession } from '../../http/session-guard';
 import type { TwoFactorService } from './two-factor.service';
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]) {
@@ -17,16 +18,16 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
 
   r.post(
     '/api/auth/two-factor/enroll',
-    { schema: { body: PasswordConfirmBodySchema } },
+    { config: { auth: 'required' }, schema: { body: PasswordConfirmBodySchema } },
     async (request) => {
-      requireSession(request);
-      return twoFactor.enroll(request.body.password, requestContext(request));
+      const { user } = requireSession(request);
+      return twoFactor.enroll(user, request.body.password, requestContext(request));
     },
   );
 
   r.post(
     '/api/auth/two-factor/confirm',
-    { schema: { body: TwoFactorCodeBodySchema } },
+    { config: { auth: 'required' }, schema: { body: TwoFactorCodeBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
       forwardCookies(
@@ -39,13 +40,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
 
   r.post(
     '/api/auth/two-factor/disable',
-    { schema: { body: PasswordConfirmBodySchema } },
+    { config: { auth: 'required' }, schema: { body: PasswordConfirmBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
       forwardCookies(
         reply,
-        (await twoFactor.disable(user.id, request.body.password, requestContext(request)))
-          .setCookies,
+        (await twoFactor.disable(user, request.body.password, requestContext(request))).setCookies,
       );
       return { ok: true };
     },

@@ -1,9 +1,11 @@
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
-import { authHeaders, callAuth, type RequestContext } from '../auth/auth-call';
+import type { RequestContext } from '../../http/request-context';
+import { authHeaders, callAuth } from '../auth/auth-call';
 import type { BetterAuth } from '../auth/better-auth';
+import { withPasswordAttempt } from '../auth/password-attempt';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { recordSignIn } from '../notifications/security-notices';
+import { recordSignIn } from '../security-events/security-notices';
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
@@ -24,15 +26,18 @@ export function createTwoFactorService(deps: {
   const { auth } = deps;
   return {
     /** Starts enrollment: a secret to scan and recovery codes; active once a code confirms it. */
-    async enroll(password: string, context: RequestContext) {
-      const { response } = await callAuth(
-        () =>
-          auth.api.enableTwoFactor({
-            body: { password },
-            headers: authHeaders(context),
-            returnHeaders: true,
-          }),
-        WRONG_PASSWORD,
+    async enroll(user: { email: string }, password: string, context: RequestContext) {
+      // Wrong passwords here count toward the sign-in lock: a stolen session is no oracle.
+      const { response } = await withPasswordAttempt(deps.rateLimits, user.email, context, () =>
+        callAuth(
+          () =>
+            auth.api.enableTwoFactor({
+              body: { password },
+              headers: authHeaders(context),
+              returnHeaders: true,
+            }),
+          WRONG_PASSWORD,
+        ),
       );
       if (response.method !== 'totp') throw new Error('expected TOTP enrollment');
       return { totpURI: response.totpURI, recoveryCodes: response.backupCodes };
@@ -55,17 +60,19 @@ export function createTwoFactorService(deps: {
       return { setCookies };
     },
 
-    async disable(userId: string, password: string, context: RequestContext) {
-      const { setCookies } = await callAuth(
-        () =>
-          auth.api.disableTwoFactor({
-            body: { password },
-            headers: authHeaders(context),
-            returnHeaders: true,
-          }),
-        WRONG_PASSWORD,
+    async disable(user: { id: string; email: string }, password: string, context: RequestContext) {
+      const { setCookies } = await withPasswordAttempt(deps.rateLimits, user.email, context, () =>
+        callAuth(
+          () =>
+            auth.api.disableTwoFactor({
+              body: { password },
+              headers: authHeaders(context),
+              returnHeaders: true,
+            }),
+          WRONG_PASSWORD,
+        ),
       );
-      await deps.securityEvents.record(userId, 'two_factor_disabled', {
+      await deps.securityEvents.record(user.id, 'two_factor_disabled', {
         userAgent: context.userAgent,
       });
       return { setCookies };
@@ -85,8 +92,10 @@ export function createTwoFactorService(deps: {
               () => auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true }),
               WRONG_CODE,
             );
-      const user = 'user' in response ? (response.user as { id: string }) : null;
+      const user = 'user' in response ? (response.user as { id: string; email: string }) : null;
       if (user) {
+        // Password and second factor both proven: whatever lock strangers caused is lifted.
+        await deps.rateLimits.clearPasswordLock(user.email);
         await recordSignIn(deps, user.id, context.userAgent, `password+${kind}`);
       }
       return { setCookies };

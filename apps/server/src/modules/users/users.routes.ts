@@ -7,7 +7,9 @@ import type { UsersService } from './users.service';
 export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/users/search', { schema: { querystring: UserSearchQuerySchema } }, (request) =>
-    users.search(requireSession(request).user.id, request.query.q),
+  r.get(
+    '/api/users/search',
+    { config: { auth: 'required' }, schema: { querystring: UserSearchQuerySchema } },
+    (request) => users.search(requireSession(request).user.id, request.query.q),
   );
 }

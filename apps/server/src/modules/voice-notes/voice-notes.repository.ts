@@ -1,14 +1,45 @@
 import { and, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FileHit } from '@kaleido/shared/files/file-search.schemas';
 import type { Db } from '../../db/client';
 import { likeContaining } from '../../db/like';
 import { profiles } from '../../db/schema/accounts';
+import { files } from '../../db/schema/files';
 import { voiceNoteDeliveries, voiceNotes, voiceNoteSettings } from '../../db/schema/speech';
 
 export type VoiceNoteRow = typeof voiceNotes.$inferSelect;
 export type Box = 'mine' | 'inbox' | 'sent';
 
+export type VoiceNotesRepository = ReturnType<typeof createVoiceNotesRepository>;
+
 export function createVoiceNotesRepository(db: Db) {
   return {
+    /** The person's own notes with a recording, by title: what 'Search Files' shows of them. */
+    async recordingsTitled(ownerId: string, text: string, limit: number): Promise<FileHit[]> {
+      const rows = await db
+        .select({
+          id: files.id,
+          title: voiceNotes.title,
+          mime: files.mime,
+          sizeBytes: files.sizeBytes,
+          createdAt: voiceNotes.createdAt,
+        })
+        .from(voiceNotes)
+        .innerJoin(files, eq(files.id, voiceNotes.fileId))
+        .where(and(eq(voiceNotes.ownerId, ownerId), ilike(voiceNotes.title, likeContaining(text))))
+        .orderBy(desc(voiceNotes.createdAt))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.title,
+        mime: row.mime,
+        sizeBytes: row.sizeBytes,
+        createdAt: row.createdAt.toISOString(),
+        place: 'voice_note' as const,
+        placeLabel: 'Voice Notes',
+        link: '/app/voice-notes',
+      }));
+    },
+
     async insert(
       row: Omit<VoiceNoteRow, 'id' | 'createdAt' | 'updatedAt' | 'transcriptEdited' | 'transcript'>,
       at: Date,
@@ -133,6 +164,40 @@ export function createVoiceNotesRepository(db: Db) {
             eq(voiceNoteDeliveries.recipientId, recipientId),
           ),
         );
+    },
+
+    /** For the data export: what the user recorded, and what others sent them. */
+    async ownedBy(userId: string) {
+      return db
+        .select()
+        .from(voiceNotes)
+        .where(eq(voiceNotes.ownerId, userId))
+        .orderBy(voiceNotes.createdAt);
+    },
+
+    async receivedBy(userId: string) {
+      return db
+        .select({ delivery: voiceNoteDeliveries, note: voiceNotes, ownerName: profiles.fullName })
+        .from(voiceNoteDeliveries)
+        .innerJoin(voiceNotes, eq(voiceNotes.id, voiceNoteDeliveries.noteId))
+        .leftJoin(profiles, eq(profiles.userId, voiceNotes.ownerId))
+        .where(eq(voiceNoteDeliveries.recipientId, userId))
+        .orderBy(voiceNoteDeliveries.createdAt);
+    },
+
+    /**
+     * "Delete my data": the user's notes go for everyone (as when the recorder deletes one; their
+     * deliveries cascade), what they received leaves their inbox, their choices reset. Returns
+     * the audio files the notes held, for the caller to delete with their bytes.
+     */
+    async deleteDataOf(userId: string) {
+      const removed = await db
+        .delete(voiceNotes)
+        .where(eq(voiceNotes.ownerId, userId))
+        .returning({ fileId: voiceNotes.fileId });
+      await db.delete(voiceNoteDeliveries).where(eq(voiceNoteDeliveries.recipientId, userId));
+      await db.delete(voiceNoteSettings).where(eq(voiceNoteSettings.userId, userId));
+      return removed.flatMap((r) => (r.fileId ? [r.fileId] : []));
     },
 
     async settings(userId: string) {

@@ -8,18 +8,32 @@ import {
   UpdateVoiceNoteSettingsBodySchema,
   VoiceNoteListQuerySchema,
 } from '@kaleido/shared/voice-notes/voice-notes.schemas';
-import { badRequest } from '../../http/errors';
+import { readUpload } from '../../http/read-upload';
+import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { VoiceNotesService } from './voice-notes.service';
+
+/** Each send notifies another person: generous for a person, a wall for a flood. */
+export const VOICE_NOTE_SEND_LIMIT: RateLimitRule = {
+  bucket: 'voice-note-send',
+  max: 30,
+  windowSeconds: 60,
+  message: 'You are sending voice notes too fast. Please wait a minute and try again.',
+};
 
 const IdParams = z.object({ id: z.uuid() });
 
-export function registerVoiceNotesRoutes(app: FastifyInstance, voiceNotes: VoiceNotesService) {
+export function registerVoiceNotesRoutes(
+  app: FastifyInstance,
+  voiceNotes: VoiceNotesService,
+  rateLimits: RateLimitService,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/voice-notes',
-    { schema: { querystring: VoiceNoteListQuerySchema } },
+    { config: { auth: 'required' }, schema: { querystring: VoiceNoteListQuerySchema } },
     async (request) => {
       const { user } = requireSession(request);
       return { notes: await voiceNotes.list(user.id, request.query) };
@@ -27,80 +41,87 @@ export function registerVoiceNotesRoutes(app: FastifyInstance, voiceNotes: Voice
   );
 
   // Multipart: the fields (title, durationMs) first, then the audio file.
-  r.post('/api/voice-notes', async (request, reply) => {
+  r.post('/api/voice-notes', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
-    const part = await request.file();
-    if (!part) throw badRequest('Attach the audio as a file.');
-    const fields = Object.fromEntries(
-      Object.entries(part.fields).flatMap(([name, field]) =>
-        field && !Array.isArray(field) && field.type === 'field'
-          ? [[name, String(field.value)]]
-          : [],
-      ),
-    );
-    const parsed = CreateVoiceNoteFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      part.file.resume();
-      throw badRequest(
-        parsed.error.issues[0]?.message ?? 'Invalid voice note',
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      );
-    }
+    const upload = await readUpload(request, {
+      noFileMessage: 'Attach the audio as a file.',
+      fields: CreateVoiceNoteFieldsSchema,
+    });
     const note = await voiceNotes.create(user.id, {
-      ...parsed.data,
-      filename: part.filename,
-      stream: part.file,
+      ...upload.fields,
+      filename: upload.filename,
+      stream: upload.stream,
     });
     return reply.status(201).send(note);
   });
 
-  r.get('/api/voice-notes/settings', async (request) =>
+  r.get('/api/voice-notes/settings', { config: { auth: 'required' } }, async (request) =>
     voiceNotes.settings(requireSession(request).user.id),
   );
 
   r.patch(
     '/api/voice-notes/settings',
-    { schema: { body: UpdateVoiceNoteSettingsBodySchema } },
+    { config: { auth: 'required' }, schema: { body: UpdateVoiceNoteSettingsBodySchema } },
     async (request) => voiceNotes.updateSettings(requireSession(request).user.id, request.body),
   );
 
-  r.get('/api/voice-notes/:id', { schema: { params: IdParams } }, async (request) =>
-    voiceNotes.get(requireSession(request).user.id, request.params.id),
+  r.get(
+    '/api/voice-notes/:id',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => voiceNotes.get(requireSession(request).user.id, request.params.id),
   );
 
   r.patch(
     '/api/voice-notes/:id',
-    { schema: { params: IdParams, body: UpdateVoiceNoteBodySchema } },
+    { config: { auth: 'required' }, schema: { params: IdParams, body: UpdateVoiceNoteBodySchema } },
     async (request) =>
       voiceNotes.update(requireSession(request).user.id, request.params.id, request.body),
   );
 
-  r.delete('/api/voice-notes/:id', { schema: { params: IdParams } }, async (request) => {
-    await voiceNotes.remove(requireSession(request).user.id, request.params.id);
-    return { ok: true };
-  });
+  r.delete(
+    '/api/voice-notes/:id',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => {
+      await voiceNotes.remove(requireSession(request).user.id, request.params.id);
+      return { ok: true };
+    },
+  );
 
   r.post(
     '/api/voice-notes/:id/send',
-    { schema: { params: IdParams, body: SendVoiceNoteBodySchema } },
-    async (request) =>
-      voiceNotes.send(requireSession(request).user.id, request.params.id, request.body.recipientId),
+    { config: { auth: 'required' }, schema: { params: IdParams, body: SendVoiceNoteBodySchema } },
+    async (request) => {
+      const { user } = requireSession(request);
+      await rateLimits.consume(VOICE_NOTE_SEND_LIMIT, user.id);
+      return voiceNotes.send(user.id, request.params.id, request.body.recipientId);
+    },
   );
 
-  r.post('/api/voice-notes/:id/transcribe', { schema: { params: IdParams } }, async (request) =>
-    voiceNotes.transcribeAgain(requireSession(request).user.id, request.params.id),
+  r.post(
+    '/api/voice-notes/:id/transcribe',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) =>
+      voiceNotes.transcribeAgain(requireSession(request).user.id, request.params.id),
   );
 
   r.get(
     '/api/voice-notes/:id/audio',
-    { schema: { params: IdParams, querystring: z.object({ download: z.enum(['1']).optional() }) } },
-    async (request, reply) =>
-      voiceNotes.sendAudio(
+    {
+      config: { auth: 'required' },
+      schema: { params: IdParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
+    },
+    async (request, reply) => {
+      const file = await voiceNotes.openAudio(
         requireSession(request).user.id,
         request.params.id,
+        request.log,
+      );
+      return sendFile(
         request,
         reply,
-        request.query.download === '1',
-      ),
+        file,
+        request.query.download === '1' ? 'attachment' : 'inline',
+      );
+    },
   );
 }

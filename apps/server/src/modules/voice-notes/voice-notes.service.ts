@@ -1,16 +1,17 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
 import {
   defaultVoiceNoteTitle,
   type VoiceNote,
 } from '@kaleido/shared/voice-notes/voice-notes.schemas';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import type { AccountsRepository } from '../accounts/accounts.repository';
+import type { ContentEvents } from '../content/content-events';
+import type { IdentityRepository } from '../identity/identity.repository';
 import type { FilesService } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SpeechService } from '../speech/speech.service';
-import type { Box, createVoiceNotesRepository, VoiceNoteRow } from './voice-notes.repository';
+import type { Box, VoiceNotesRepository, VoiceNoteRow } from './voice-notes.repository';
 
 export type VoiceNotesService = ReturnType<typeof createVoiceNotesService>;
 
@@ -23,14 +24,18 @@ const AUDIO_REMOVED = 'The audio of this note was removed after transcription.';
  * editable draft, sent to contacts (their inbox, your sent box), searchable by transcript.
  */
 export function createVoiceNotesService(deps: {
-  repository: ReturnType<typeof createVoiceNotesRepository>;
-  accounts: AccountsRepository;
+  repository: VoiceNotesRepository;
+  accounts: IdentityRepository;
   files: FilesService;
   speech: SpeechService;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** Told when a transcript is saved or a note is deleted (analysis follows; modules/content). */
+  content?: Pick<ContentEvents, 'saved' | 'deleted'>;
   now?: () => Date;
 }) {
   const { repository } = deps;
+  const contentSaved = (userId: string, id: string) =>
+    deps.content?.saved({ userId, kind: 'voice_note', id });
   const now = deps.now ?? (() => new Date());
 
   async function toDtos(
@@ -104,6 +109,7 @@ export function createVoiceNotesService(deps: {
         now(),
       );
       if (file) await deps.files.remove([file]);
+      await contentSaved(note.ownerId, id);
     },
     async onFailed(id) {
       await repository.update(id, { transcriptStatus: 'failed' }, now());
@@ -185,6 +191,7 @@ export function createVoiceNotesService(deps: {
         now(),
       );
       if (!updated) throw notFound('Voice note not found');
+      if (changes.transcript !== undefined) await contentSaved(userId, id);
       return dto(userId, updated);
     },
 
@@ -195,6 +202,7 @@ export function createVoiceNotesService(deps: {
       const file = note.fileId ? await deps.files.find(note.fileId) : null;
       await repository.delete(id);
       if (file) await deps.files.remove([file]);
+      await deps.content?.deleted({ userId, kind: 'voice_note', id });
     },
 
     async send(userId: string, id: string, recipientId: string) {
@@ -230,18 +238,61 @@ export function createVoiceNotesService(deps: {
       return dto(userId, updated ?? note);
     },
 
-    async sendAudio(
-      userId: string,
-      id: string,
-      request: FastifyRequest,
-      reply: FastifyReply,
-      download: boolean,
-    ) {
+    /** The note's audio, opened for playback; a recipient's first play marks it listened. */
+    async openAudio(userId: string, id: string, log?: Pick<FastifyBaseLogger, 'error'>) {
       const { note, received } = await visible(userId, id);
       const file = note.fileId ? await deps.files.find(note.fileId) : null;
       if (!file) throw notFound(AUDIO_REMOVED);
       if (received) await repository.markListened(id, userId, now());
-      return deps.files.send(request, reply, file, download ? 'attachment' : 'inline');
+      return deps.files.open(file, log);
+    },
+
+    /** The user's voice notes for the data export, with their transcripts and deliveries. */
+    async exportFor(userId: string) {
+      const [owned, received, settings] = await Promise.all([
+        repository.ownedBy(userId),
+        repository.receivedBy(userId),
+        repository.settings(userId),
+      ]);
+      const deliveries = await repository.deliveriesOf(owned.map((n) => n.id));
+      return {
+        notes: owned.map((note) => ({
+          id: note.id,
+          title: note.title,
+          duration_ms: note.durationMs,
+          transcript: note.transcript,
+          transcript_status: note.transcriptStatus,
+          transcript_edited: note.transcriptEdited,
+          audio_file_id: note.fileId,
+          created_at: note.createdAt.toISOString(),
+          updated_at: note.updatedAt.toISOString(),
+          sent_to: deliveries
+            .filter((d) => d.delivery.noteId === note.id)
+            .map((d) => ({
+              recipient_id: d.delivery.recipientId,
+              recipient_name: d.recipientName,
+              sent_at: d.delivery.createdAt.toISOString(),
+              listened_at: d.delivery.listenedAt?.toISOString() ?? null,
+            })),
+        })),
+        received: received.map(({ delivery, note, ownerName }) => ({
+          note_id: note.id,
+          title: note.title,
+          from_id: note.ownerId,
+          from_name: ownerName,
+          transcript: note.transcript,
+          received_at: delivery.createdAt.toISOString(),
+          listened_at: delivery.listenedAt?.toISOString() ?? null,
+        })),
+        settings: { auto_transcribe: settings.autoTranscribe, keep_audio: settings.keepAudio },
+      };
+    },
+
+    /** "Delete my data": notes, deliveries and choices, then the audio with its bytes. */
+    async deleteDataOf(userId: string) {
+      const fileIds = await repository.deleteDataOf(userId);
+      const audio = await Promise.all(fileIds.map((id) => deps.files.find(id)));
+      await deps.files.remove(audio.filter((file) => file !== null));
     },
 
     settings: (userId: string) =>

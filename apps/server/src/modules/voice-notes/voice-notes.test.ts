@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas';
-import { signedInClient } from '../../../test/accounts-fixtures';
+import { files } from '../../db/schema/files';
+import { voiceNoteDeliveries, voiceNotes } from '../../db/schema/speech';
+import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import type { TestClient } from '../../../test/http-client';
 import { multipart } from '../../../test/multipart';
 import { spokenWebm } from '../../../test/speech-audio';
@@ -244,6 +249,24 @@ describe('voice notes', () => {
     ).toBe(400);
   });
 
+  it('refuses a flood of sends to other people with a clear 429, and allows them again a minute later', async () => {
+    const sender = await signedInClient(app);
+    const recipient = await signedInClient(app);
+    const note = (await record(sender.client)).json<VoiceNote>();
+    const sendIt = () =>
+      sender.client.post(`/api/voice-notes/${note.id}/send`, { recipientId: recipient.userId });
+    for (let i = 0; i < 30; i++) expect((await sendIt()).status).toBe(200);
+    const refused = await sendIt();
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({
+      message: 'You are sending voice notes too fast. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    app.clock.advance(61_000);
+    expect((await sendIt()).status).toBe(200);
+  });
+
   it("answers 404 for someone else's note everywhere", async () => {
     const owner = await signedInClient(app);
     const stranger = await signedInClient(app);
@@ -275,3 +298,107 @@ describe('voice notes', () => {
     expect((await client.get(`/api/voice-notes/${note.id}/audio`)).status).toBe(404);
   });
 });
+
+describe("voice notes in the user's data (export, Delete All Data)", () => {
+  async function audioPathOf(noteId: string) {
+    const [row] = await app.database.db
+      .select({ storageKey: files.storageKey })
+      .from(voiceNotes)
+      .innerJoin(files, eq(files.id, voiceNotes.fileId))
+      .where(eq(voiceNotes.id, noteId));
+    if (!row) throw new Error('note has no audio');
+    return join(app.config.DATA_DIR, 'files', row.storageKey);
+  }
+
+  /** A recorder who sent a transcribed note to a friend and received one from them. */
+  async function peopleWithNotes() {
+    const recorder = await signedInClient(app, { name: 'Rita Recorder' });
+    const friend = await signedInClient(app, { name: 'Fred Friend' });
+    const mine = (await record(recorder.client)).json<VoiceNote>();
+    await transcribed(recorder.client, mine.id);
+    await recorder.client.post(`/api/voice-notes/${mine.id}/send`, { recipientId: friend.userId });
+    const theirs = (
+      await record(friend.client, { title: 'From Fred', durationMs: '1000' })
+    ).json<VoiceNote>();
+    await friend.client.post(`/api/voice-notes/${theirs.id}/send`, {
+      recipientId: recorder.userId,
+    });
+    await recorder.client.request('PATCH', '/api/voice-notes/settings', {
+      body: { keepAudio: true, autoTranscribe: false },
+    });
+    return { recorder, friend, mine, theirs };
+  }
+
+  it('exports the notes with their transcripts, deliveries and settings', async () => {
+    const { recorder, friend, mine, theirs } = await peopleWithNotes();
+    const data = (await recorder.client.get('/api/account/export')).json();
+    expect(data.voice_notes).toMatchObject({
+      notes: [
+        {
+          id: mine.id,
+          title: 'Morning walk',
+          duration_ms: 4200,
+          transcript: TRANSCRIPT,
+          sent_to: [{ recipient_id: friend.userId, recipient_name: 'Fred Friend' }],
+        },
+      ],
+      received: [{ note_id: theirs.id, title: 'From Fred', from_name: 'Fred Friend' }],
+      settings: { auto_transcribe: false, keep_audio: true },
+    });
+    expect(data.files).toContainEqual(
+      expect.objectContaining({ id: await fileIdOf(mine.id), purpose: 'voice' }),
+    );
+  });
+
+  it('deletes the notes, their transcripts, deliveries and audio files; keeps what others recorded', async () => {
+    const { recorder, friend, mine, theirs } = await peopleWithNotes();
+    const myAudio = await audioPathOf(mine.id);
+    const theirAudio = await audioPathOf(theirs.id);
+    expect(existsSync(myAudio)).toBe(true);
+
+    expect((await recorder.client.post('/api/account/delete-data')).status).toBe(200);
+
+    const { db } = app.database;
+    // Nothing left that could still show the title or the transcript.
+    expect(
+      await db.select().from(voiceNotes).where(eq(voiceNotes.ownerId, recorder.userId)),
+    ).toEqual([]);
+    expect(await db.select().from(voiceNotes).where(eq(voiceNotes.id, mine.id))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(voiceNoteDeliveries)
+        .where(eq(voiceNoteDeliveries.recipientId, recorder.userId)),
+    ).toEqual([]);
+    expect(existsSync(myAudio)).toBe(false);
+    for (const box of ['mine', 'inbox', 'sent'])
+      expect(
+        (await recorder.client.get(`/api/voice-notes?box=${box}`)).json<{ notes: VoiceNote[] }>()
+          .notes,
+      ).toEqual([]);
+    expect((await recorder.client.get('/api/voice-notes/settings')).json()).toEqual({
+      autoTranscribe: true,
+      keepAudio: true,
+    });
+    // The friend no longer receives the deleted note; their own recording is untouched.
+    expect(
+      (await friend.client.get('/api/voice-notes?box=inbox')).json<{ notes: VoiceNote[] }>().notes,
+    ).toEqual([]);
+    expect((await friend.client.get(`/api/voice-notes/${theirs.id}`)).json()).toMatchObject({
+      title: 'From Fred',
+      hasAudio: true,
+    });
+    expect(existsSync(theirAudio)).toBe(true);
+    const { voice_notes: exported } = (await recorder.client.get('/api/account/export')).json();
+    expect(exported).toMatchObject({ notes: [], received: [] });
+  });
+});
+
+async function fileIdOf(noteId: string) {
+  const [row] = await app.database.db
+    .select({ fileId: voiceNotes.fileId })
+    .from(voiceNotes)
+    .where(eq(voiceNotes.id, noteId));
+  if (!row?.fileId) throw new Error('note has no audio');
+  return row.fileId;
+}

@@ -1,20 +1,11 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { isModality, MODALITY_PATHS } from '../../lib/modalities';
 
-/** The palette's /unified/* targets (SPEC §2) and the sidebar pages they mean (DESIGN §7). */
-const UNIFIED_TARGETS: Record<string, string> = {
-  chat: '/app/chat',
-  voice: '/app/voice-notes',
-  email: '/app/email',
-  calls: '/app/calls',
-  journal: '/app/journal',
-  settings: '/app/settings',
-  dashboard: '/app/dashboard',
-};
-
+/** The palette's /unified/<modality> targets (SPEC §2) lead to the sidebar's pages (DESIGN §7). */
 export function UnifiedRedirect() {
   const { target = '' } = useParams();
   const { search } = useLocation();
-  const destination = UNIFIED_TARGETS[target] ?? '/app/dashboard';
+  const destination = isModality(target) ? MODALITY_PATHS[target] : MODALITY_PATHS.dashboard;
   return <Navigate to={`${destination}${search}`} replace />;
 }
 

@@ -1,17 +1,10 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
+import { MODALITY_PATHS } from '../../lib/modalities';
 
-const TYPE_PATHS: Record<Notification['type'], string> = {
-  chat: '/app/chat',
-  voice: '/app/voice-notes',
-  email: '/app/email',
-  calls: '/app/calls',
-  journal: '/app/journal',
-  settings: '/app/settings',
-};
 
 /** Where 'View' leads: the notification's own link, else its modality's page. */
 export function notificationTarget(notification: Notification): string {
-  return notification.link ?? TYPE_PATHS[notification.type];
+  return notification.link ?? MODALITY_PATHS[notification.type];
 }
 
 /** The bell's badge: the count, or '9+' above nine (SPEC §9). */

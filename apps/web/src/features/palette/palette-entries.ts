@@ -12,7 +12,7 @@ import {
   UserSearch,
   type LucideIcon,
 } from 'lucide-react';
-import type { Modality } from '../../lib/ui-store';
+import type { Modality } from '../../lib/modalities';
 
 export type SearchScope = 'everything' | 'contacts' | 'files';
 

@@ -10,7 +10,7 @@ import {
   User,
   type LucideIcon,
 } from 'lucide-react';
-import type { Modality } from '../../lib/ui-store';
+import { MODALITY_PATHS, type Modality } from '../../lib/modalities';
 
 export interface NavItem {
   label: string;
@@ -21,23 +21,21 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
+function navItem(label: string, modality: Modality, key: string, icon: LucideIcon): NavItem {
+  return { label, path: MODALITY_PATHS[modality], key, modality, icon };
+}
+
 /** The sidebar (SPEC §2 App shell), in order, each with its Ctrl/Cmd+digit shortcut. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  {
-    label: 'Dashboard',
-    path: '/app/dashboard',
-    key: '1',
-    modality: 'dashboard',
-    icon: LayoutDashboard,
-  },
-  { label: 'Chat', path: '/app/chat', key: '2', modality: 'chat', icon: MessageSquare },
-  { label: 'Voice Notes', path: '/app/voice-notes', key: '3', modality: 'voice', icon: Mic },
-  { label: 'Email', path: '/app/email', key: '4', modality: 'email', icon: Mail },
-  { label: 'Calls', path: '/app/calls', key: '5', modality: 'calls', icon: Phone },
-  { label: 'Journal', path: '/app/journal', key: '6', modality: 'journal', icon: BookOpen },
-  { label: 'Profile', path: '/app/profile', key: '7', modality: 'profile', icon: User },
-  { label: 'Settings', path: '/app/settings', key: '8', modality: 'settings', icon: Settings },
-  { label: 'Help', path: '/app/help', key: '9', modality: 'help', icon: CircleHelp },
+  navItem('Dashboard', 'dashboard', '1', LayoutDashboard),
+  navItem('Chat', 'chat', '2', MessageSquare),
+  navItem('Voice Notes', 'voice', '3', Mic),
+  navItem('Email', 'email', '4', Mail),
+  navItem('Calls', 'calls', '5', Phone),
+  navItem('Journal', 'journal', '6', BookOpen),
+  navItem('Profile', 'profile', '7', User),
+  navItem('Settings', 'settings', '8', Settings),
+  navItem('Help', 'help', '9', CircleHelp),
 ];
 
 /** '⌘' on Apple devices, 'Ctrl' elsewhere: how shortcuts are written for this visitor. */

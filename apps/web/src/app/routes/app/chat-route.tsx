@@ -13,7 +13,11 @@ import { NewConversationDialog } from '../../../features/chat/components/new-con
 import { WelcomePanel } from '../../../features/chat/components/welcome-panel';
 import { useConversations } from '../../../features/chat/hooks/use-conversations';
 import { useStartFromLink } from '../../../features/chat/hooks/use-start-conversation';
-import { useUnreadTitle } from '../../../features/chat/hooks/use-unread-title';
+import {
+  ChatParticipantsPanel,
+  ChatUploadPanel,
+} from '../../../features/chat/components/chat-drawer-panels';
+import { useDrawerPanels } from '../../../features/drawers/components/context-drawer';
 import { PageHeader } from '../../../features/shell/components/page-header';
 import { useSession } from '../../../lib/session';
 import { uiActions } from '../../../lib/ui-store';
@@ -25,7 +29,6 @@ export function ChatPage() {
   const { session } = useSession();
   const user = session.user;
   const conversations = useConversations(user?.id, threadId);
-  useUnreadTitle(conversations.data);
   useStartFromLink(!conversations.isPending);
   const dialogOpen = params.get('new') === 'true';
   const restoreFocus = useRestoreFocus(dialogOpen);
@@ -37,6 +40,18 @@ export function ChatPage() {
     }),
     [user, session.profile?.fullName],
   );
+
+  // The drawer's Upload and Participants act on the open conversation.
+  const open =
+    threadId && threadId !== 'new' ? conversations.data?.find((c) => c.id === threadId) : undefined;
+  const panels = useMemo(
+    () => ({
+      upload: <ChatUploadPanel conversation={open} me={me} />,
+      participants: <ChatParticipantsPanel conversation={open} me={me} />,
+    }),
+    [open, me],
+  );
+  useDrawerPanels(panels);
 
   // The dialog's state lives in the URL, so '?new=true' (and the dashboard's link) opens it.
   function setDialogOpen(open: boolean) {
@@ -86,7 +101,7 @@ export function ChatPage() {
             <MessagePane
               key={threadId}
               conversationId={threadId}
-              listed={conversations.data?.find((c) => c.id === threadId)}
+              listed={open}
               me={me}
             />
           ) : (

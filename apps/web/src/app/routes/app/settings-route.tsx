@@ -1,5 +1,6 @@
 // zod must be jitless before any shared schema runs in this chunk (CSP forbids eval).
 import '../../../lib/zod';
+import { CarePrivacyCard } from '../../../features/care/components/care-privacy-card';
 import { SettingsScreen } from '../../../features/settings/components/settings-screen';
 import { PageHeader } from '../../../features/shell/components/page-header';
 
@@ -9,7 +10,7 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" subtitle="Manage your preferences and account settings" />
       <div className="mt-6">
-        <SettingsScreen />
+        <SettingsScreen privacyExtra={<CarePrivacyCard />} />
       </div>
     </>
   );

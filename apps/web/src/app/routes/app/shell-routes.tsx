@@ -15,6 +15,7 @@ import { TopBar } from '../../../features/shell/components/top-bar';
 import { UserMenu } from '../../../features/shell/components/user-menu';
 import { useAppearanceSync } from '../../../features/shell/hooks/use-appearance-sync';
 import { useNavigationShortcuts } from '../../../features/shell/hooks/use-navigation-shortcuts';
+import { usePageTitle } from '../../../features/shell/hooks/use-page-title';
 import { useRealtimeConnection } from '../../../features/shell/hooks/use-realtime-connection';
 import { useSidebarState } from '../../../features/shell/hooks/use-sidebar-state';
 import { modifierLabel } from '../../../features/shell/nav-items';
@@ -26,6 +27,7 @@ function AppShell() {
   const sidebar = useSidebarState();
   const modifier = modifierLabel();
   useNavigationShortcuts();
+  usePageTitle();
   useRealtimeConnection();
   useNotificationsSync();
   useInactivityTimeout();

@@ -1,4 +1,4 @@
-import { BookOpen, Mail, Phone, type LucideIcon } from 'lucide-react';
+import { Phone, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -40,19 +40,6 @@ function UpcomingPage({
   );
 }
 
-export function EmailPage() {
-  return (
-    <UpcomingPage
-      title="Email"
-      subtitle="Your inbox, sent mail and drafts"
-      icon={Mail}
-      emptyTitle="No emails yet"
-      emptyText="Messages you send and receive in Kaleido will be listed here."
-      newItemLabel="Composing an email"
-    />
-  );
-}
-
 export function CallsPage() {
   return (
     <UpcomingPage
@@ -62,19 +49,6 @@ export function CallsPage() {
       emptyTitle="No calls yet"
       emptyText="Your recent calls and their transcripts will be listed here."
       newItemLabel="Starting a new call"
-    />
-  );
-}
-
-export function JournalPage() {
-  return (
-    <UpcomingPage
-      title="Journal"
-      subtitle="Reflect in text or voice"
-      icon={BookOpen}
-      emptyTitle="No journal entries yet"
-      emptyText="Your journal entries will be listed here by date."
-      newItemLabel="Writing a new journal entry"
     />
   );
 }

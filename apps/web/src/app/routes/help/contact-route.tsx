@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { api, isNotFound } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-/** Used until the server publishes its SUPPORT_EMAIL (GET /api/config). */
+/** Shown while the server's SUPPORT_EMAIL (GET /api/config) loads, or if it cannot be read. */
 const DEFAULT_SUPPORT_EMAIL = 'support@kaleido.local';
 
 async function fetchSupportEmail(): Promise<string> {
-  try {
-    const config = await api.get<{ supportEmail?: string }>('/api/config');
-    return config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
-  } catch (error) {
-    if (isNotFound(error)) return DEFAULT_SUPPORT_EMAIL;
-    throw error;
-  }
+  const config = await api.get<{ supportEmail?: string }>('/api/config');
+  return config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
 }
 
 export function ContactRoute() {

@@ -6,6 +6,11 @@ const SHORTCUTS = [
   { keys: 'Cmd+K', action: 'Search' },
   { keys: 'Cmd+B', action: 'Toggle the sidebar' },
   { keys: 'Cmd+4 … Cmd+9', action: 'Email, Calls, Journal, Profile, Settings, Help' },
+  { keys: 'C', action: 'Email: compose a message' },
+  { keys: 'R', action: 'Email: reply to the open message' },
+  { keys: 'E', action: 'Email: archive the open message' },
+  { keys: '#', action: 'Email: delete the open message' },
+  { keys: 'J / K', action: 'Email: next / previous message' },
 ];
 
 export function ShortcutsRoute() {

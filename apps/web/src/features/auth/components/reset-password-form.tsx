@@ -33,7 +33,7 @@ export function ResetPasswordForm({
       await resetPassword(token, password);
       onDone();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'INVALID_TOKEN') {
+      if (error instanceof ApiRequestError && error.is('INVALID_TOKEN')) {
         onInvalidToken(error.message);
       } else if (error instanceof ApiRequestError && error.status === 400) {
         toast.error(AUTH_TOASTS.weakPassword, { description: error.message });

@@ -1,26 +1,12 @@
-import type { Conversation, Message, UserSearchResult } from '@kaleido/shared/chat/chat.schemas';
+import type { Conversation, Message } from '@kaleido/shared/chat/chat.schemas';
 import { api, ApiRequestError } from '../../../lib/api-client';
 
 const BASE = '/api/chat/conversations';
 
+/** Chat's own cache; the conversations themselves are in lib/api/conversations (shared). */
 export const chatKeys = {
-  conversations: ['chat', 'conversations'] as const,
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
-  conversation: (conversationId: string) => ['chat', 'conversation', conversationId] as const,
-  userSearch: (q: string) => ['chat', 'user-search', q] as const,
 };
-
-export async function fetchConversations(): Promise<Conversation[]> {
-  const { conversations } = await api.get<{ conversations: Conversation[] }>(BASE);
-  return conversations;
-}
-
-export async function fetchConversation(conversationId: string): Promise<Conversation> {
-  const { conversation } = await api.get<{ conversation: Conversation }>(
-    `${BASE}/${encodeURIComponent(conversationId)}`,
-  );
-  return conversation;
-}
 
 /** A page of messages, ascending by seq: the newest, or those before `beforeSeq` (scroll back). */
 export function fetchMessages(
@@ -30,13 +16,6 @@ export function fetchMessages(
   const query = new URLSearchParams({ limit: '100' });
   if (beforeSeq) query.set('beforeSeq', beforeSeq);
   return api.get(`${BASE}/${encodeURIComponent(conversationId)}/messages?${query.toString()}`);
-}
-
-export async function searchUsers(q: string): Promise<UserSearchResult[]> {
-  const { users } = await api.get<{ users: UserSearchResult[] }>(
-    `/api/users/search?q=${encodeURIComponent(q)}`,
-  );
-  return users;
 }
 
 /** The server answers 201 for a new conversation and 200 with the pair's existing one. */

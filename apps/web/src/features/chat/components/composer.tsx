@@ -2,17 +2,11 @@ import { MessageContentSchema } from '@kaleido/shared/chat/chat.schemas';
 import { CHAT_MEDIA_POLICY } from '@kaleido/shared/files/upload-policies';
 import { Mic, Paperclip, SendHorizontal, Square } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { attachableOrSay } from '../attachable';
 import { Button } from '../../../components/ui/button';
+import { useVoiceRecorder } from '../../../components/voice-recorder/use-voice-recorder';
 import type { Outgoing } from '../hooks/message-cache';
 import { useTypingSignal } from '../hooks/use-typing-signal';
-import { useVoiceRecorder } from '../hooks/use-voice-recorder';
-
-function accepted(file: File): boolean {
-  return CHAT_MEDIA_POLICY.accept.some((type) =>
-    type.endsWith('/*') ? file.type.startsWith(type.slice(0, -1)) : file.type === type,
-  );
-}
 
 /**
  * Writes and sends: Enter sends, Shift+Enter starts a new line; the text is trimmed and checked
@@ -30,7 +24,13 @@ export function Composer({
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const typing = useTypingSignal(conversationId);
-  const voice = useVoiceRecorder();
+  // Sent as soon as it stops: it shows at once as a pending message that carries its own retry,
+  // so the recorder is free again without waiting for the upload.
+  const voice = useVoiceRecorder(({ blob: audio }) => {
+    void onSend({ kind: 'voice', audio, url: URL.createObjectURL(audio) });
+    return Promise.resolve();
+  });
+  const recording = voice.state === 'recording';
   const inputId = useId();
   const errorId = useId();
 
@@ -57,27 +57,7 @@ export function Composer({
 
   function onFile(file: File | undefined) {
     if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    if (file.size > CHAT_MEDIA_POLICY.maxBytes) {
-      toast.error(CHAT_MEDIA_POLICY.tooLargeTitle, {
-        description: CHAT_MEDIA_POLICY.tooLargeMessage,
-      });
-      return;
-    }
-    if (!accepted(file)) {
-      toast.error('Error', { description: CHAT_MEDIA_POLICY.wrongTypeMessage });
-      return;
-    }
-    void onSend({ kind: 'attachment', file });
-  }
-
-  async function toggleRecording() {
-    if (!voice.recording) {
-      await voice.start();
-      return;
-    }
-    const audio = await voice.stop();
-    if (audio) await onSend({ kind: 'voice', audio, url: URL.createObjectURL(audio) });
+    if (file && attachableOrSay(file)) void onSend({ kind: 'attachment', file });
   }
 
   return (
@@ -111,13 +91,14 @@ export function Composer({
           <Paperclip aria-hidden="true" />
         </Button>
         <Button
-          variant={voice.recording ? 'destructive' : 'ghost'}
+          variant={recording ? 'destructive' : 'ghost'}
           size="icon"
-          aria-label={voice.recording ? 'Stop recording and send' : 'Record voice message'}
-          aria-pressed={voice.recording}
-          onClick={() => void toggleRecording()}
+          aria-label={recording ? 'Stop recording and send' : 'Record voice message'}
+          aria-pressed={recording}
+          disabled={voice.state === 'processing'}
+          onClick={() => (recording ? voice.stop() : void voice.start())}
         >
-          {voice.recording ? <Square aria-hidden="true" /> : <Mic aria-hidden="true" />}
+          {recording ? <Square aria-hidden="true" /> : <Mic aria-hidden="true" />}
         </Button>
         <textarea
           id={inputId}
@@ -139,7 +120,7 @@ export function Composer({
           <SendHorizontal aria-hidden="true" />
         </Button>
       </div>
-      {voice.recording && (
+      {recording && (
         <p role="status" className="text-xs text-destructive">
           Recording… press stop to send.
         </p>

@@ -24,7 +24,7 @@ export function ConversationList({
           Conversations
         </h2>
         <Button size="sm" onClick={onNew}>
-          <MessageSquarePlus aria-hidden="true" /> New
+          <MessageSquarePlus aria-hidden="true" /> New Chat
         </Button>
       </div>
       {loading && <Spinner label="Loading conversations" />}

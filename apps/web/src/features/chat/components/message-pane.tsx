@@ -2,7 +2,7 @@ import type { ChatUser, Conversation } from '@kaleido/shared/chat/chat.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { chatKeys, fetchConversation } from '../api/chat-requests';
+import { conversationQuery } from '../../../lib/api/conversations';
 import { useConversationMessages } from '../hooks/use-conversation-messages';
 import { useSendMessage } from '../hooks/use-send-message';
 import { Composer } from './composer';
@@ -20,8 +20,7 @@ export function MessagePane({
   me: ChatUser;
 }) {
   const single = useQuery({
-    queryKey: chatKeys.conversation(conversationId),
-    queryFn: () => fetchConversation(conversationId),
+    ...conversationQuery(conversationId),
     enabled: listed === undefined,
     retry: false,
   });

@@ -2,7 +2,7 @@ import type { Conversation } from '@kaleido/shared/chat/chat.schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { eventData, realtime, useRealtimeStatus } from '../../../lib/realtime';
-import { chatKeys, fetchConversations } from '../api/chat-requests';
+import { conversationKeys, conversationsQuery } from '../../../lib/api/conversations';
 import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
 
 /**
@@ -11,7 +11,7 @@ import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
  */
 export function useConversations(userId: string | undefined, openId: string | undefined) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: chatKeys.conversations, queryFn: fetchConversations });
+  const query = useQuery(conversationsQuery());
   const openRef = useRef(openId);
   openRef.current = openId;
 
@@ -34,10 +34,10 @@ export function useConversations(userId: string | undefined, openId: string | un
       realtime.onEvent((message) => {
         const updated = eventData(message, 'conversation.updated');
         if (updated) {
-          const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
+          const list = queryClient.getQueryData<Conversation[]>(conversationKeys.list);
           const row = list?.find((c) => c.id === updated.conversation_id);
           if (!list || !row) {
-            void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+            void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
             return;
           }
           const fromOther = updated.last_message && updated.last_message.user_id !== userId;
@@ -51,14 +51,14 @@ export function useConversations(userId: string | undefined, openId: string | un
                 ? row.unread_count + 1
                 : row.unread_count,
           };
-          queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [
+          queryClient.setQueryData<Conversation[]>(conversationKeys.list, [
             next,
             ...list.filter((c) => c.id !== row.id),
           ]);
         }
         const read = eventData(message, 'message.read');
         if (read) {
-          queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
+          queryClient.setQueryData<Conversation[]>(conversationKeys.list, (list) =>
             list?.map((c) => {
               if (c.id !== read.conversation_id) return c;
               return read.user_id === userId

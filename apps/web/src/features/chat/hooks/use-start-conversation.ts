@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { chatKeys, createConversation } from '../api/chat-requests';
+import { conversationKeys } from '../../../lib/api/conversations';
+import { createConversation } from '../api/chat-requests';
 import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
 
 /**
@@ -16,11 +17,11 @@ export function useStartConversation(options: { onDone?: () => void; replace?: b
   return useMutation({
     mutationFn: (participantId: string) => createConversation(participantId),
     onSuccess: async (conversation) => {
-      const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
+      const list = queryClient.getQueryData<Conversation[]>(conversationKeys.list);
       if (!list?.some((c) => c.id === conversation.id)) {
         toast.success('Success', { description: 'Conversation created successfully' });
       }
-      await queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.list });
       options.onDone?.();
       await navigate(`/app/chat/${conversation.id}`, { replace: options.replace ?? false });
     },

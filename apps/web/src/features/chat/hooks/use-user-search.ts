@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { chatKeys, searchUsers } from '../api/chat-requests';
+import { usersSearchQuery } from '../../../lib/api/users-search';
 import { CHAT_ERRORS, toastChatError } from '../api/chat-toasts';
 
 /** 'Find users': searches only non-empty text, after a 300 ms pause in typing (SPEC §5). */
 export function useUserSearch(text: string) {
   const debounced = useDebouncedValue(text.trim());
   const query = useQuery({
-    queryKey: chatKeys.userSearch(debounced),
-    queryFn: () => searchUsers(debounced),
+    ...usersSearchQuery(debounced),
     enabled: debounced.length > 0,
     retry: false,
   });

@@ -13,51 +13,23 @@ const TITLES: Record<DrawerContent, string> = {
   none: 'Quick Actions',
 };
 
-function UploadPanel() {
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center">
-        <Upload className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">Drag files here or click to browse</p>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled
-          title="Uploading arrives with chat and voice notes"
-        >
-          Select Files
-        </Button>
-      </div>
-      <section>
-        <h3 className="mb-2 text-sm font-semibold">Recent Uploads</h3>
-        <p className="text-sm text-muted-foreground">No recent uploads</p>
-      </section>
-    </div>
-  );
-}
+const ACTIONS: { content: DrawerContent; label: string; icon: typeof Upload }[] = [
+  { content: 'upload', label: 'File Upload', icon: Upload },
+  { content: 'participants', label: 'Participants', icon: Users },
+  { content: 'filters', label: 'Filters & Search', icon: Filter },
+  { content: 'settings', label: 'Settings', icon: Settings },
+];
 
-function FiltersPanel() {
-  return (
-    <dl className="flex flex-col gap-3 text-sm">
-      <div>
-        <dt className="font-medium">Date Range</dt>
-        <dd className="text-muted-foreground">Last 7 days</dd>
-      </div>
-      <div>
-        <dt className="font-medium">Type</dt>
-        <dd className="text-muted-foreground">All types</dd>
-      </div>
-    </dl>
-  );
-}
-
-function QuickActionsPanel() {
-  const actions: { content: DrawerContent; label: string; icon: typeof Upload }[] = [
-    { content: 'upload', label: 'File Upload', icon: Upload },
-    { content: 'participants', label: 'Participants', icon: Users },
-    { content: 'filters', label: 'Filters & Search', icon: Filter },
-    { content: 'settings', label: 'Settings', icon: Settings },
-  ];
+/** Only what the page really offers: a drawer of placeholder text is a control that does nothing. */
+function QuickActionsPanel({ offered }: { offered: PagePanels }) {
+  const actions = ACTIONS.filter(({ content }) => offered[content] !== undefined);
+  if (actions.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        This page has no uploads, filters or options of its own. Use the sidebar or press{' '}
+        <kbd>Ctrl+K</kbd> to search.
+      </p>
+    );
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">Select an action to view contextual options</p>
@@ -85,8 +57,9 @@ function setPagePanels(panels: PagePanels): void {
 }
 
 /**
- * A page's own drawer contents (e.g. voice notes' filters), shown instead of the placeholders
- * while the page is mounted. Pass a memoised object: each new object replaces the panels.
+ * A page's own drawer contents (e.g. voice notes' filters, chat's upload), offered while the page
+ * is mounted; a page offers only what works there. Pass a memoised object: each new object
+ * replaces the panels.
  */
 export function useDrawerPanels(panels: PagePanels): void {
   useEffect(() => {
@@ -106,10 +79,11 @@ function subscribePanels(listener: () => void): () => void {
 export function ContextDrawer() {
   const open = useUiState((s) => s.isDrawerOpen);
   const restoreFocus = useRestoreFocus(open);
-  const content = useUiState((s) => s.drawerContent);
-  const modality = useUiState((s) => s.activeModality);
-  const own = useSyncExternalStore(subscribePanels, () => pagePanels)[content];
-  const fallback = own === undefined ? content : null;
+  const requested = useUiState((s) => s.drawerContent);
+  const offered = useSyncExternalStore(subscribePanels, () => pagePanels);
+  const own = offered[requested];
+  // Asked for something this page does not offer (e.g. from another page): the Quick Actions.
+  const content = own === undefined ? 'none' : requested;
   return (
     <Dialog.Root
       open={open}
@@ -132,18 +106,7 @@ export function ContextDrawer() {
               <X className="size-4" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          {own}
-          {fallback === 'upload' && <UploadPanel />}
-          {fallback === 'participants' && (
-            <p className="text-sm text-muted-foreground">No active participants</p>
-          )}
-          {fallback === 'filters' && <FiltersPanel />}
-          {fallback === 'settings' && (
-            <p className="text-sm text-muted-foreground">
-              Options for {modality === 'voice' ? 'voice notes' : modality} will appear here.
-            </p>
-          )}
-          {fallback === 'none' && <QuickActionsPanel />}
+          {content === 'none' ? <QuickActionsPanel offered={offered} /> : own}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

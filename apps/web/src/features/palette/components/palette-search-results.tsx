@@ -1,7 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
-import { MessageSquare, User } from 'lucide-react';
-import { conversationMatches, listConversations, searchPeople } from '../api/palette-search';
+import { BookOpen, FileText, Mic, MessageSquare, User } from 'lucide-react';
+import { conversationsQuery } from '../../../lib/api/conversations';
+import { filesSearchQuery } from '../../../lib/api/files-search';
+import { journalEntryPath, journalListQuery } from '../../../lib/api/journal';
+import { usersSearchQuery } from '../../../lib/api/users-search';
+import { conversationMatches } from '../api/palette-search';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { SearchScope } from '../palette-entries';
 
@@ -10,14 +14,16 @@ const ITEM_CLASS =
 const GROUP_CLASS =
   '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
 
+const JOURNAL_RESULTS_SHOWN = 5;
+
 export interface SearchTarget {
   to: string;
   title: string;
 }
 
 /**
- * What a search scope finds among what exists: people (Contacts, Everything) and conversations
- * (Everything). Files have no search on the server yet, so that scope finds nothing.
+ * What a search scope finds among what exists: people (Contacts, Everything), conversations and
+ * journal entries (Everything), and the person's files by name (Files, Everything).
  */
 export function PaletteSearchResults({
   scope,
@@ -30,13 +36,11 @@ export function PaletteSearchResults({
 }) {
   const text = useDebouncedValue(query.trim());
   const people = useQuery({
-    queryKey: ['palette', 'people', text],
-    queryFn: () => searchPeople(text),
+    ...usersSearchQuery(text),
     enabled: scope !== 'files' && text !== '',
   });
   const conversations = useQuery({
-    queryKey: ['palette', 'conversations'],
-    queryFn: listConversations,
+    ...conversationsQuery(),
     enabled: scope === 'everything',
     staleTime: 30_000,
   });
@@ -44,7 +48,22 @@ export function PaletteSearchResults({
     scope === 'everything' && text !== ''
       ? (conversations.data ?? []).filter((c) => conversationMatches(c, text))
       : [];
+  // The journal's own full-text search, its first page: the best few matches.
+  const journal = useInfiniteQuery({
+    ...journalListQuery({ q: text }),
+    enabled: scope === 'everything' && text !== '',
+  });
+  const foundEntries =
+    scope === 'everything' && text !== ''
+      ? (journal.data?.pages[0]?.entries ?? []).slice(0, JOURNAL_RESULTS_SHOWN)
+      : [];
   const foundPeople = scope !== 'files' && text !== '' ? (people.data ?? []) : [];
+  const files = useQuery({
+    ...filesSearchQuery(text),
+    enabled: (scope === 'files' || scope === 'everything') && text !== '',
+  });
+  const foundFiles =
+    (scope === 'files' || scope === 'everything') && text !== '' ? (files.data ?? []) : [];
 
   return (
     <>
@@ -87,6 +106,42 @@ export function PaletteSearchResults({
               </Command.Item>
             );
           })}
+        </Command.Group>
+      )}
+      {foundFiles.length > 0 && (
+        <Command.Group heading="Files" className={GROUP_CLASS}>
+          {foundFiles.map((file) => {
+            const Icon = file.mime.startsWith('audio/') ? Mic : FileText;
+            return (
+              <Command.Item
+                key={`${file.place}-${file.id}`}
+                value={`file-${file.place}-${file.id}`}
+                className={ITEM_CLASS}
+                onSelect={() => onSelect({ to: file.link, title: `File: ${file.name}` })}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                <span className="flex-1 truncate">{file.name}</span>
+                <span className="truncate text-xs text-muted-foreground">{file.placeLabel}</span>
+              </Command.Item>
+            );
+          })}
+        </Command.Group>
+      )}
+      {foundEntries.length > 0 && (
+        <Command.Group heading="Journal entries" className={GROUP_CLASS}>
+          {foundEntries.map((entry) => (
+            <Command.Item
+              key={entry.id}
+              value={`journal-${entry.id}`}
+              className={ITEM_CLASS}
+              onSelect={() =>
+                onSelect({ to: journalEntryPath(entry), title: `Journal: ${entry.title}` })
+              }
+            >
+              <BookOpen className="size-4" aria-hidden="true" />
+              <span className="truncate">{entry.title}</span>
+            </Command.Item>
+          ))}
         </Command.Group>
       )}
     </>

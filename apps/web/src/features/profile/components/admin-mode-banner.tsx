@@ -15,8 +15,9 @@ export function AdminModeBanner({ mode }: { mode: Role }) {
       <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
         <strong className="font-semibold">You are in the {mode} interface.</strong>{' '}
-        {WHAT_YOU_EDIT[mode]} Other fields are read-only here; use Switch View in your avatar menu
-        to change interface.
+        {WHAT_YOU_EDIT[mode]}
+        {mode !== 'admin' &&
+          ' Other fields are read-only here; use Switch View in your avatar menu to change interface.'}
       </p>
     </Alert>
   );

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { nameInitials } from '../../../components/ui/avatar';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { PROFILE_QUERY_KEY, uploadAvatar } from '../api/profile-requests';
+import { profileKeys, uploadAvatar } from '../../../lib/api/profile';
+import { settingsKeys } from '../../../lib/api/settings';
 import { useSaveProfileField } from '../hooks/use-profile';
 import { PROFILE_TOASTS } from '../profile-messages';
 
@@ -23,14 +24,14 @@ export function AvatarField({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
-  const { session, reload } = useSession();
+  const { reload } = useSession();
   const clear = useSaveProfileField();
   const upload = useMutation({
-    mutationFn: (file: File) => uploadAvatar(file, session.csrfToken),
+    mutationFn: (file: File) => uploadAvatar(file),
     onSuccess: (profile) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      queryClient.setQueryData(profileKeys.self, profile);
       // Everything else that shows the avatar reads the settings or the session again.
-      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
       void reload().catch(() => undefined);
       toast.success(PROFILE_TOASTS.saved.title, { description: PROFILE_TOASTS.saved.description });
     },

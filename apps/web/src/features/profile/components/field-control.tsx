@@ -70,7 +70,7 @@ export function FieldControl({
           )}
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {(field.type === 'select' && field.optionLabels?.[option]) || option}
             </option>
           ))}
         </select>
@@ -102,6 +102,7 @@ export function FieldControl({
       return (
         <ScheduleField
           {...common}
+          label={field.label}
           value={value}
           onChange={onChange}
           placeholder={field.placeholder}

@@ -1,12 +1,25 @@
 import type { ProfileValue } from '@kaleido/shared/profile/profile.schemas';
+import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { SCHEDULE_JSON_HINT } from '../profile-messages';
+import { Button } from '../../../components/ui/button';
+import {
+  WEEKDAYS,
+  fromWeek,
+  isValidRange,
+  toWeek,
+  type Weekday,
+  type WeeklySchedule,
+} from '../weekly-schedule';
+import { ScheduleJsonField } from './schedule-json-field';
 
-const CONTROL_CLASS =
-  'min-h-24 w-full rounded-md border bg-background px-3 py-2 font-mono text-sm disabled:opacity-60';
+const TIME_CLASS =
+  'h-9 rounded-md border bg-background px-2 text-sm disabled:opacity-60 aria-[invalid=true]:border-destructive';
+const NEW_RANGE = { from: '09:00', to: '17:00' };
+const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
 interface ScheduleFieldProps {
   id: string;
+  label: string;
   value: ProfileValue;
   disabled: boolean;
   placeholder: string;
@@ -14,59 +27,138 @@ interface ScheduleFieldProps {
   onChange: (value: ProfileValue) => void;
 }
 
-function format(value: ProfileValue): string {
-  return value === null ? '' : JSON.stringify(value, null, 2);
-}
-
 /**
- * The schedule as JSON text. Text that is not valid JSON is ignored, as the spec says, and a hint
- * says so; empty text clears the schedule.
+ * Availability as a week: hours per day, saved as the JSON the spec describes
+ * ({"monday": ["09:00-17:00"]}). A range that does not end after it starts is marked and not
+ * saved. A stored value this editor cannot show, or a person who prefers it, gets the JSON.
  */
 export function ScheduleField({
   id,
+  label,
   value,
   disabled,
-  placeholder,
   onChange,
   ...rest
 }: ScheduleFieldProps) {
-  const [text, setText] = useState(() => format(value));
-  const [invalidJson, setInvalidJson] = useState(false);
-  const hintId = `${id}-json-hint`;
+  const [week, setWeek] = useState<WeeklySchedule | null>(() => toWeek(value));
+  const [asJson, setAsJson] = useState(() => toWeek(value) === null);
+  const describedBy = rest['aria-describedby'];
 
-  function change(next: string) {
-    setText(next);
-    if (next.trim() === '') {
-      setInvalidJson(false);
-      onChange(null);
-      return;
-    }
-    try {
-      const parsed: unknown = JSON.parse(next);
-      setInvalidJson(false);
-      onChange(parsed as ProfileValue);
-    } catch {
-      setInvalidJson(true);
-    }
+  if (asJson || !week)
+    return (
+      <div className="space-y-2">
+        <ScheduleJsonField
+          id={id}
+          value={value}
+          disabled={disabled}
+          placeholder={rest.placeholder}
+          aria-describedby={describedBy}
+          onChange={onChange}
+        />
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={disabled}
+          onClick={() => {
+            const shown = toWeek(value);
+            if (shown) {
+              setWeek(shown);
+              setAsJson(false);
+            }
+          }}
+        >
+          Edit as a week
+        </Button>
+      </div>
+    );
+
+  function update(day: Weekday, ranges: WeeklySchedule[Weekday]) {
+    if (!week) return;
+    const next = { ...week, [day]: ranges };
+    setWeek(next);
+    // Only a week whose every range is valid is saved; the marked one waits for a fix.
+    if (WEEKDAYS.every((d) => next[d].every(isValidRange))) onChange(fromWeek(next));
   }
 
   return (
-    <>
-      <textarea
-        id={id}
-        className={CONTROL_CLASS}
-        value={text}
-        disabled={disabled}
-        placeholder={placeholder}
-        spellCheck={false}
-        aria-describedby={`${rest['aria-describedby']}${invalidJson ? ` ${hintId}` : ''}`}
-        onChange={(event) => change(event.target.value)}
-      />
-      {invalidJson && (
-        <p id={hintId} role="status" className="text-sm text-amber-700 dark:text-amber-400">
-          {SCHEDULE_JSON_HINT}
-        </p>
-      )}
-    </>
+    <div
+      role="group"
+      id={id}
+      aria-label={label}
+      aria-describedby={describedBy}
+      className="space-y-2"
+    >
+      {WEEKDAYS.map((day) => {
+        const ranges = week[day];
+        return (
+          <div key={day} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="w-24 font-medium">{dayName(day)}</span>
+            {ranges.length === 0 && <span className="text-muted-foreground">Not available</span>}
+            {ranges.map((range, index) => {
+              const invalid = !isValidRange(range);
+              const set = (part: 'from' | 'to', time: string) =>
+                update(
+                  day,
+                  ranges.map((r, i) => (i === index ? { ...r, [part]: time } : r)),
+                );
+              return (
+                <span key={index} className="flex items-center gap-1">
+                  <input
+                    type="time"
+                    className={TIME_CLASS}
+                    aria-label={`${dayName(day)} from`}
+                    aria-invalid={invalid}
+                    value={range.from}
+                    disabled={disabled}
+                    onChange={(event) => set('from', event.target.value)}
+                  />
+                  <span aria-hidden="true">–</span>
+                  <input
+                    type="time"
+                    className={TIME_CLASS}
+                    aria-label={`${dayName(day)} to`}
+                    aria-invalid={invalid}
+                    value={range.to}
+                    disabled={disabled}
+                    onChange={(event) => set('to', event.target.value)}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    disabled={disabled}
+                    aria-label={`Remove ${dayName(day)} ${range.from}–${range.to}`}
+                    onClick={() =>
+                      update(
+                        day,
+                        ranges.filter((_, i) => i !== index),
+                      )
+                    }
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                  {invalid && (
+                    <span role="alert" className="text-destructive">
+                      End after the start to save
+                    </span>
+                  )}
+                </span>
+              );
+            })}
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              aria-label={`Add hours on ${dayName(day)}`}
+              onClick={() => update(day, [...ranges, NEW_RANGE])}
+            >
+              <Plus aria-hidden="true" /> Add hours
+            </Button>
+          </div>
+        );
+      })}
+      <Button variant="ghost" size="sm" disabled={disabled} onClick={() => setAsJson(true)}>
+        Edit as JSON
+      </Button>
+    </div>
   );
 }

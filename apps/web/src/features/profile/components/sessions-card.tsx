@@ -8,6 +8,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
+import { describeUserAgent } from '@kaleido/shared/security-events/user-agent';
 import { fetchSessions, revokeSession, SESSIONS_QUERY_KEY } from '../api/security-requests';
 
 function when(iso: string): string {
@@ -47,8 +48,8 @@ export function SessionsCard() {
           {sessions?.map((session) => (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0 text-sm">
-                <p className="truncate font-medium">
-                  {session.userAgent ?? 'Unknown browser'}
+                <p className="truncate font-medium" title={session.userAgent ?? undefined}>
+                  {describeUserAgent(session.userAgent)}
                   {session.current && (
                     <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs">
                       This browser
@@ -57,7 +58,7 @@ export function SessionsCard() {
                 </p>
                 <p className="text-muted-foreground">
                   Last active {when(session.lastActiveAt)}
-                  {session.ipAddress ? ` · ${session.ipAddress}` : ''}
+                  {session.ipAddress ? ` · from ${session.ipAddress}` : ''}
                 </p>
               </div>
               {!session.current && (

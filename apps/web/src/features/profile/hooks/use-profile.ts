@@ -3,12 +3,13 @@ import type { ProfileResponse, ProfileValue } from '@kaleido/shared/profile/prof
 import type { ProfileFieldId } from '@kaleido/shared/profile/profile-fields';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { fetchProfile, PROFILE_QUERY_KEY, updateProfileField } from '../api/profile-requests';
+import { profileKeys, profileQuery, updateProfileField } from '../../../lib/api/profile';
+import { settingsKeys } from '../../../lib/api/settings';
 import { PROFILE_TOASTS } from '../profile-messages';
 
 /** Loads the profile; a failure shows the spec's toast once (the page shows the alert). */
 export function useProfile() {
-  const query = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile });
+  const query = useQuery(profileQuery());
   useEffect(() => {
     if (query.isError)
       toast.error(PROFILE_TOASTS.loadFailed.title, {
@@ -25,9 +26,9 @@ export function useSaveProfileField() {
     mutationFn: ({ field, value }: { field: ProfileFieldId; value: ProfileValue }) =>
       updateProfileField(field, value),
     onSuccess: (profile: ProfileResponse) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      queryClient.setQueryData(profileKeys.self, profile);
       // Settings' Profile tab shows timezone, pronouns and avatar from the same row.
-      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
       toast.success(PROFILE_TOASTS.saved.title, { description: PROFILE_TOASTS.saved.description });
     },
     onError: () => {

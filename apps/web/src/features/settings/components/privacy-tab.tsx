@@ -1,10 +1,14 @@
 import type { SettingsResponse } from '@kaleido/shared/settings/settings.schemas';
+import type { ReactNode } from 'react';
 import { AccountDataCard } from './account-data-card';
 import { SettingSwitch } from './setting-switch';
 import { SettingsSectionCard } from './settings-section-card';
 
-/** Privacy tab: the sharing toggles (SPEC §2), then the person's own data: export and deletion. */
-export function PrivacyTab({ settings }: { settings: SettingsResponse }) {
+/**
+ * Privacy tab: the sharing toggles (SPEC §2), what the route adds (the professionals the person
+ * works with and the access log), then the person's own data: export and deletion.
+ */
+export function PrivacyTab({ settings, extra }: { settings: SettingsResponse; extra?: ReactNode }) {
   const values = settings.privacy_settings;
   return (
     <div className="grid gap-6">
@@ -24,6 +28,7 @@ export function PrivacyTab({ settings }: { settings: SettingsResponse }) {
           checked={values.data_sharing}
         />
       </SettingsSectionCard>
+      {extra}
       <AccountDataCard />
     </div>
   );

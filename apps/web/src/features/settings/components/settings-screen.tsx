@@ -14,14 +14,18 @@ import { ProfileTab } from './profile-tab';
 import { SettingsSkeleton } from './settings-skeleton';
 import { SystemTab } from './system-tab';
 
-function tabContent(section: SettingsSection, settings: SettingsResponse): ReactNode {
+function tabContent(
+  section: SettingsSection,
+  settings: SettingsResponse,
+  privacyExtra: ReactNode,
+): ReactNode {
   switch (section) {
     case 'profile_settings':
       return <ProfileTab settings={settings} />;
     case 'notification_settings':
       return <NotificationsTab settings={settings} />;
     case 'privacy_settings':
-      return <PrivacyTab settings={settings} />;
+      return <PrivacyTab settings={settings} extra={privacyExtra} />;
     case 'theme_settings':
       return <AppearanceTab settings={settings} />;
     case 'professional_settings':
@@ -32,15 +36,17 @@ function tabContent(section: SettingsSection, settings: SettingsResponse): React
 }
 
 /** Columns equal the tab count; more than four tabs get four columns and a wider layout (SPEC §2). */
+// SPEC §2: as many columns as tabs, four when there are more. Below 640 px two columns, so
+// labels like 'Notifications' never run into their neighbours on a phone.
 const GRID: Record<number, string> = {
   1: 'grid-cols-1',
   2: 'grid-cols-2',
-  3: 'grid-cols-3',
-  4: 'grid-cols-4',
+  3: 'grid-cols-2 sm:grid-cols-3',
+  4: 'grid-cols-2 sm:grid-cols-4',
 };
 
 /** Settings tabs: the sections the server says this viewer has, default Profile. */
-export function SettingsScreen() {
+export function SettingsScreen({ privacyExtra }: { privacyExtra?: ReactNode } = {}) {
   const { data: settings, isPending, isError } = useSettings();
   if (isPending) return <SettingsSkeleton />;
   if (isError)
@@ -57,7 +63,7 @@ export function SettingsScreen() {
         data-tab-count={sections.length}
         className={cn(
           'grid h-auto gap-1 rounded-lg bg-muted p-1',
-          wide ? 'grid-cols-4' : GRID[sections.length],
+          wide ? 'grid-cols-2 sm:grid-cols-4' : GRID[sections.length],
         )}
       >
         {sections.map((section) => (
@@ -72,7 +78,7 @@ export function SettingsScreen() {
       </Tabs.List>
       {sections.map((section) => (
         <Tabs.Content key={section} value={section} className="focus-visible:outline-none">
-          {tabContent(section, settings)}
+          {tabContent(section, settings, privacyExtra)}
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -3,16 +3,12 @@ import type { SettingsResponse, SettingsSection } from '@kaleido/shared/settings
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { applyAppearance } from '../../../lib/appearance';
-import {
-  fetchSettings,
-  SETTINGS_QUERY_KEY,
-  THEME_QUERY_KEY,
-  updateSetting,
-} from '../api/settings-requests';
+import { profileKeys } from '../../../lib/api/profile';
+import { settingsKeys, settingsQuery, updateSetting } from '../../../lib/api/settings';
 import { SETTINGS_TOASTS } from '../settings-messages';
 
 export function useSettings() {
-  const query = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
+  const query = useQuery(settingsQuery());
   useEffect(() => {
     if (query.isError)
       toast.error(SETTINGS_TOASTS.loadFailed.title, {
@@ -32,13 +28,11 @@ export function useSaveSetting(section: SettingsSection) {
   return useMutation({
     mutationFn: (patch: Record<string, unknown>) => updateSetting(section, patch),
     onSuccess: (settings: SettingsResponse) => {
-      queryClient.setQueryData(SETTINGS_QUERY_KEY, settings);
-      if (section === 'theme_settings') {
-        queryClient.setQueryData(THEME_QUERY_KEY, settings.theme_settings);
-        applyAppearance(settings.theme_settings);
-      }
+      // The shell's appearance sync reads the same entry, so it sees the new theme too.
+      queryClient.setQueryData(settingsKeys.all, settings);
+      if (section === 'theme_settings') applyAppearance(settings.theme_settings);
       if (section === 'profile_settings')
-        void queryClient.invalidateQueries({ queryKey: ['profile'] });
+        void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       toast.success(SETTINGS_TOASTS.saved.title, {
         description: SETTINGS_TOASTS.saved.description,
       });

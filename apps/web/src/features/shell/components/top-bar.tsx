@@ -20,10 +20,11 @@ export function TopBar({
   actions: ReactNode;
 }) {
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:gap-3 sm:px-3">
       <Button
         variant="ghost"
         size="icon"
+        className="shrink-0"
         aria-label="Toggle sidebar"
         aria-expanded={sidebarOpen}
         aria-keyshortcuts="Control+B Meta+B"
@@ -32,7 +33,7 @@ export function TopBar({
       >
         <PanelLeft aria-hidden="true" />
       </Button>
-      <Link to="/app/dashboard" className="flex items-center gap-2 font-semibold">
+      <Link to="/app/dashboard" className="flex shrink-0 items-center gap-2 font-semibold">
         <span
           aria-hidden="true"
           className="inline-flex size-7 items-center justify-center rounded-md bg-primary text-sm text-primary-foreground"
@@ -42,9 +43,9 @@ export function TopBar({
         <span className="hidden sm:inline">Kaleido</span>
         <span className="sr-only sm:hidden">Kaleido</span>
       </Link>
-      <div className="flex flex-1 justify-center">{search}</div>
-      {status}
-      <div className="flex items-center gap-1">{actions}</div>
+      <div className="flex min-w-0 flex-1 justify-end sm:justify-center">{search}</div>
+      <div className="shrink-0">{status}</div>
+      <div className="flex shrink-0 items-center gap-1">{actions}</div>
     </header>
   );
 }

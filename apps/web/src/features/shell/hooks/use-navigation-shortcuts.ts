@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { uiActions } from '../../../lib/ui-store';
 import { NAV_ITEMS } from '../nav-items';
 
-/** Ctrl/Cmd+1…9 open the sidebar pages; Ctrl/Cmd+N starts a new chat (SPEC §2 Help). */
+/** Ctrl/Cmd+1…9 open the sidebar pages; Ctrl/Cmd+N opens the new chat dialog (SPEC §2 Help). */
 export function useNavigationShortcuts(): void {
   const navigate = useNavigate();
   useEffect(() => {
@@ -17,7 +17,7 @@ export function useNavigationShortcuts(): void {
       } else if (event.key.toLowerCase() === 'n') {
         event.preventDefault();
         uiActions.setActiveModality('chat');
-        void navigate('/app/chat/new');
+        void navigate('/app/chat/new?new=true');
       }
     }
     window.addEventListener('keydown', onKeyDown);

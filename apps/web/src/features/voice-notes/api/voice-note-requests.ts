@@ -1,8 +1,6 @@
-import type { ApiError } from '@kaleido/shared/http/api-error';
 import type { SpeechStatus } from '@kaleido/shared/speech/speech.schemas';
 import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas';
-import { api, ApiRequestError } from '../../../lib/api-client';
-import { CSRF_HEADER } from '@kaleido/shared/http/http.constants';
+import { api } from '../../../lib/api-client';
 
 export type VoiceNoteBox = 'mine' | 'inbox' | 'sent';
 
@@ -18,13 +16,6 @@ export interface VoiceNoteSettings {
   keepAudio: boolean;
 }
 
-export interface FoundUser {
-  id: string;
-  user_id: string;
-  full_name: string;
-  email: string;
-}
-
 export function voiceNoteAudioUrl(id: string, download = false): string {
   return `/api/voice-notes/${id}/audio${download ? '?download=1' : ''}`;
 }
@@ -38,42 +29,18 @@ export async function fetchVoiceNotes(params: VoiceNoteListParams): Promise<Voic
   return notes;
 }
 
-/**
- * Multipart upload: the fields first, then the audio (the server reads them in that order).
- * The JSON client does not send forms, so the anti-forgery token is passed in by the caller.
- */
-export async function createVoiceNote(input: {
+/** Multipart upload: the fields first, then the audio (the server reads them in that order). */
+export function createVoiceNote(input: {
   audio: Blob;
   filename: string;
   durationMs: number;
   title?: string;
-  csrfToken: string | null;
 }): Promise<VoiceNote> {
   const form = new FormData();
   if (input.title) form.append('title', input.title);
   form.append('durationMs', String(Math.round(input.durationMs)));
   form.append('file', input.audio, input.filename);
-  const response = await fetch('/api/voice-notes', {
-    method: 'POST',
-    headers: input.csrfToken ? { [CSRF_HEADER]: input.csrfToken } : {},
-    credentials: 'same-origin',
-    body: form,
-  });
-  const text = await response.text();
-  let body: unknown = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    // A proxy's HTML error page: the generic message below is all we can say.
-  }
-  if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      body as Partial<ApiError>,
-      response.headers.get('retry-after'),
-    );
-  }
-  return body as VoiceNote;
+  return api.post<VoiceNote>('/api/voice-notes', form);
 }
 
 export function updateVoiceNote(
@@ -107,11 +74,4 @@ export function updateVoiceNoteSettings(
 
 export function fetchSpeechStatus(): Promise<SpeechStatus> {
   return api.get<SpeechStatus>('/api/speech/status');
-}
-
-export async function searchUsers(q: string): Promise<FoundUser[]> {
-  const { users } = await api.get<{ users: FoundUser[] }>(
-    `/api/users/search?q=${encodeURIComponent(q)}`,
-  );
-  return users;
 }

@@ -14,13 +14,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { VoiceRecording } from '../../../components/voice-recorder/use-voice-recorder';
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder';
-import { useSession } from '../../../lib/session';
 import { createVoiceNote } from '../api/voice-note-requests';
 import { VOICE_NOTES_KEY } from '../hooks/use-voice-notes';
 
 /** Record a note; once saved it shows under 'Your Voice Notes' (the recorder path). */
 export function RecordCard({ showsOwnNotes }: { showsOwnNotes: boolean }) {
-  const { session } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
@@ -32,7 +30,6 @@ export function RecordCard({ showsOwnNotes }: { showsOwnNotes: boolean }) {
       filename: 'recording.webm',
       durationMs,
       title: title.trim() || undefined,
-      csrfToken: session.csrfToken,
     });
     setTitle('');
     await queryClient.invalidateQueries({ queryKey: [...VOICE_NOTES_KEY, 'list'] });

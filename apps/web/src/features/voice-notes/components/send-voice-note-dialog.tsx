@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { searchUsers } from '../api/voice-note-requests';
+import { usersSearchQuery } from '../../../lib/api/users-search';
 import type { useVoiceNoteMutations } from '../hooks/use-voice-note-mutations';
 
 /** Find a person by name or email and send them this note (it lands in their inbox). */
@@ -23,8 +23,7 @@ export function SendVoiceNoteDialog({
   const q = useDebouncedValue(text.trim());
   const inputId = useId();
   const results = useQuery({
-    queryKey: ['users-search', q],
-    queryFn: () => searchUsers(q),
+    ...usersSearchQuery(q),
     enabled: open && q.length > 0,
   });
 

@@ -65,16 +65,41 @@ export function VoiceNoteTranscript({
 
   const value = draft ?? note.transcript ?? '';
   const changed = draft !== null && draft !== (note.transcript ?? '');
+  // The engine heard nothing it could turn into words (silence, noise, a very quiet voice).
+  const noSpeech = !note.transcriptEdited && (note.transcript ?? '').trim() === '';
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={fieldId} className="text-sm font-medium">
         Transcript{note.transcriptEdited ? ' (edited)' : ' (draft)'}
       </label>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        {note.transcriptEdited
-          ? 'Corrected by hand.'
-          : 'Written automatically, so some words may be wrong. You can correct it.'}
-      </p>
+      {noSpeech ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <p id={hintId}>
+            No speech was recognised in this recording. You can try again, or write what you said.
+          </p>
+          {editable && note.hasAudio && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={transcribe.isPending}
+              onClick={() =>
+                transcribe.mutate(undefined, {
+                  onError: (error) => toast.error('Error', { description: error.message }),
+                })
+              }
+            >
+              <RotateCcw aria-hidden="true" />
+              Try again
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {note.transcriptEdited
+            ? 'Corrected by hand.'
+            : 'Written automatically, so some words may be wrong. You can correct it.'}
+        </p>
+      )}
       <textarea
         id={fieldId}
         aria-describedby={hintId}

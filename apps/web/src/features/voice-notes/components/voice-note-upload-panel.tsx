@@ -46,7 +46,6 @@ export function VoiceNoteUploadPanel() {
           filename: file.name,
           durationMs: await audioDurationMs(file),
           title: file.name.replace(/\.[^.]+$/, ''),
-          csrfToken: session.csrfToken,
         });
         recentUploads = [{ userId, title: note.title }, ...recentUploads].slice(0, 5);
         setRevision((revision) => revision + 1);

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config, OutboxAccess } from './config/env';
+import type { Database, Db } from './db/client';
+import { registerSessionGuard } from './http/session-guard';
+import type { AccountDataRegistry } from './modules/account/account-data.registry';
+import type { DashboardRegistry } from './modules/dashboard/dashboard.registry';
+import {
+  createAccountStatus,
+  createAudit,
+  createInstanceSettings,
+} from './modules/admin/admin.module';
+import { createIdentity } from './modules/identity/identity.module';
+import { createAuth } from './modules/auth/auth.module';
+import { createFileFinders } from './modules/files/file-finders';
+import { createFiles } from './modules/files/files.module';
+import { createMail } from './modules/mail/mail.module';
+import { createNotifications } from './modules/notifications/notifications.module';
+import { createProfile } from './modules/profile/profile.module';
+import { createRateLimits } from './modules/rate-limit/rate-limit.module';
+import { createSecurityEvents } from './modules/security-events/security-events.module';
+import { createSessions } from './modules/session/session.module';
+import { createContentEvents } from './modules/content/content-events';
+import { createPreferenceChanges } from './modules/settings/preference-changes';
+import { createUserPreferences } from './modules/settings/settings.module';
+import { createSpeech } from './modules/speech/speech.module';
+import type { TranscriptionEngine } from './modules/speech/transcription-engine';
+import type { EventBus } from './realtime/event-bus';
+import { registerRealtimeGateway } from './realtime/realtime.gateway';
+import type { RoomRegistry } from './realtime/rooms';
+import type { JobQueue } from './jobs/job-queue';
+import { createSessionEndedAnnouncer } from './realtime/session-ended';
+
+/** What app.ts opens before any service: the database, the bus, the registries. */
+export interface Infrastructure {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  bus: EventBus;
+  /** Background work (transcription, reminders, ...): features define their kinds here. */
+  jobs: JobQueue;
+  rooms: RoomRegistry;
+  accountData: AccountDataRegistry;
+  /** What each channel adds to the dashboard (cards, active days, recent activity). */
+  dashboard: DashboardRegistry;
+  outboxAccess: OutboxAccess;
+  speechEngines: TranscriptionEngine[] | undefined;
+}
+
+/**
+ * The services most modules use, in the order they need each other: mail, the security log,
+ * rate limits, files, accounts, speech, preferences, profile, better-auth, sessions (with the
+ * guard that resolves them on every request and the socket gateway), notifications. Modules
+ * take what they need from the returned object by name.
+ */
+export function createBaseServices(app: FastifyInstance, infra: Infrastructure) {
+  const { bus, log } = infra;
+  const { mailer, outbox } = createMail(infra);
+  const securityEvents = createSecurityEvents(infra);
+  const instanceSettings = createInstanceSettings(infra);
+  const audit = createAudit({ ...infra, instanceSettings });
+  const accountStatus = createAccountStatus(infra);
+  const rateLimits = createRateLimits(infra);
+  const files = createFiles(infra);
+  const { accounts, accountsRepository } = createIdentity(infra);
+  const speech = createSpeech({ ...infra, files });
+  const preferences = createUserPreferences(infra);
+  const preferenceChanges = createPreferenceChanges();
+  // Features say what people wrote; analysis listens (registered after them).
+  const contentEvents = createContentEvents();
+  const { profile, profiles } = createProfile({
+    ...infra,
+    accounts,
+    files,
+    preferences,
+    preferenceChanges,
+  });
+  const { auth, authSecret } = createAuth({ ...infra, mailer, securityEvents });
+  const announceSessionEnded = createSessionEndedAnnouncer(bus, log);
+  const sessions = createSessions({
+    ...infra,
+    authSecret,
+    profile,
+    accounts,
+    securityEvents,
+    announceSessionEnded,
+    idleMinutes: () => instanceSettings.idleMinutes(infra.config.SESSION_IDLE_MINUTES),
+  });
+  registerSessionGuard(app, sessions);
+  const realtime = registerRealtimeGateway(app, { ...infra, sessions });
+  const notifications = createNotifications({
+    ...infra,
+    mailer,
+    rateLimits,
+    preferences,
+    sessions,
+    realtime,
+    accountsRepository,
+  });
+  const base = {
+    ...infra,
+    mailer,
+    outbox,
+    securityEvents,
+    audit,
+    instanceSettings,
+    accountStatus,
+    rateLimits,
+    files,
+    /** 'Search Files': features that keep files register how to find them (file-finders.ts). */
+    fileFinders: createFileFinders(),
+    accounts,
+    accountsRepository,
+    speech,
+    preferences,
+    preferenceChanges,
+    contentEvents,
+    profile,
+    profiles,
+    auth,
+    announceSessionEnded,
+    sessions,
+    realtime,
+    notifications,
+  };
+
+  return base;
+}

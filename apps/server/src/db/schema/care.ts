@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  CareAccessWhat,
+  CareScope,
+  ConsentChange,
+  RelationshipStatus,
+} from '@kaleido/shared/care/care.schemas';
+import { users } from './auth';
+
+/**
+ * A working relationship between a professional and a person (it replaces the old
+ * client_assignments): invited by either side, accepted or declined by the other, ended by
+ * either. At most one pending or active relationship per pair.
+ */
+export const careRelationships = pgTable(
+  'care_relationships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    initiatedBy: text('initiated_by').$type<'professional' | 'person'>().notNull(),
+    status: text('status').$type<RelationshipStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('care_relationships_open_pair_idx')
+      .on(t.professionalId, t.personId)
+      .where(sql`status in ('pending', 'active')`),
+    index('care_relationships_person_idx').on(t.personId),
+  ],
+);
+
+/** The person's consent per relationship and scope: revoked or past its end date, it is off. */
+export const careConsents = pgTable(
+  'care_consents',
+  {
+    relationshipId: uuid('relationship_id')
+      .notNull()
+      .references(() => careRelationships.id, { onDelete: 'cascade' }),
+    scope: text('scope').$type<CareScope>().notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.relationshipId, t.scope] })],
+);
+
+/** Every change of a relationship or its consent, for the person's record and export. */
+export const careConsentLog = pgTable(
+  'care_consent_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    relationshipId: uuid('relationship_id').notNull(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').notNull(),
+    scope: text('scope').$type<CareScope>(),
+    action: text('action').$type<ConsentChange['action']>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('care_consent_log_person_idx').on(t.personId, t.at)],
+);
+
+/** Every read by a professional of a person's shared data: who, what, how many items, when. */
+export const careAccessLog = pgTable(
+  'care_access_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    what: text('what').$type<CareAccessWhat>().notNull(),
+    itemCount: integer('item_count').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('care_access_log_person_idx').on(t.personId, t.at),
+    index('care_access_log_professional_idx').on(t.professionalId),
+  ],
+);
+
+/** A professional's private notes about a person: never shown to the person. */
+export const careNotes = pgTable(
+  'care_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('care_notes_pair_idx').on(t.professionalId, t.personId, t.createdAt)],
+);

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../http/errors';
+import { requireSession } from '../../http/session-guard';
+import type { IdentityService } from '../identity/identity.service';
+
+/**
+ * The console's gate: a signed-in administrator in the admin interface. Anyone else — users,
+ * clients, and admins in the user or client interface — is answered 404, as for any page that
+ * is not theirs; signed out is 401.
+ */
+export function createAdminGate(accounts: Pick<IdentityService, 'sessionContext'>) {
+  return async function requireAdmin(request: FastifyRequest) {
+    const state = requireSession(request);
+    const context = await accounts.sessionContext(state.user.id);
+    if (context.role !== 'admin' || context.effectiveRole !== 'admin') throw notFound();
+    return state;
+  };
+}
+export type AdminGate = ReturnType<typeof createAdminGate>;

@@ -1,0 +1,83 @@
+import { inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { files } from '../../db/schema/files';
+import type { FileRow } from '../files/files.repository';
+
+export type RetentionRepository = ReturnType<typeof createRetentionRepository>;
+
+/** What retention removes: content, never accounts, settings, security events or the audit log. */
+export const RETENTION_TARGETS = [
+  'journal_entries',
+  'voice_notes',
+  'chat_messages',
+  'notifications',
+] as const;
+export type RetentionTarget = (typeof RETENTION_TARGETS)[number];
+export type RetentionCounts = Record<RetentionTarget | 'files', number>;
+
+export function createRetentionRepository(db: Db) {
+  return {
+    /** How many rows (and stored files) are older than `cutoff`, as `purge` would remove them. */
+    async count(cutoff: Date): Promise<RetentionCounts> {
+      const at = cutoff.toISOString();
+      const result = await db.execute(sql`
+        select
+          (select count(*) from journal_entries where created_at < ${at}) as journal_entries,
+          (select count(*) from voice_notes where created_at < ${at}) as voice_notes,
+          (select count(*) from user_inputs where created_at < ${at}) as chat_messages,
+          (select count(*) from notifications where created_at < ${at}) as notifications,
+          (select count(distinct f) from (
+             select audio_file_id as f from journal_entries where created_at < ${at}
+             union all select file_id from voice_notes where created_at < ${at}
+             union all select media_file_id from user_inputs where created_at < ${at}
+           ) doomed where f is not null) as files`);
+      const row = rowsOf<Record<string, string | number>>(result)[0] ?? {};
+      return {
+        journal_entries: Number(row.journal_entries ?? 0),
+        voice_notes: Number(row.voice_notes ?? 0),
+        chat_messages: Number(row.chat_messages ?? 0),
+        notifications: Number(row.notifications ?? 0),
+        files: Number(row.files ?? 0),
+      };
+    },
+
+    /**
+     * Deletes every row older than `cutoff` in one transaction and returns the counts and the file
+     * rows those held (the caller removes their bytes, then the rows).
+     */
+    async purge(cutoff: Date): Promise<{ counts: RetentionCounts; files: FileRow[] }> {
+      const at = cutoff.toISOString();
+      return db.transaction(async (tx) => {
+        const ids = rowsOf<{ f: string }>(
+          await tx.execute(sql`
+            select distinct f from (
+              select audio_file_id as f from journal_entries where created_at < ${at}
+              union all select file_id from voice_notes where created_at < ${at}
+              union all select media_file_id from user_inputs where created_at < ${at}
+            ) doomed where f is not null`),
+        ).map((r) => r.f);
+        const fileRows = ids.length
+          ? await tx.select().from(files).where(inArray(files.id, ids))
+          : [];
+        const deleted = async (statement: ReturnType<typeof sql>) =>
+          rowsOf<unknown>(await tx.execute(statement)).length;
+        const counts: RetentionCounts = {
+          journal_entries: await deleted(
+            sql`delete from journal_entries where created_at < ${at} returning id`,
+          ),
+          voice_notes: await deleted(
+            sql`delete from voice_notes where created_at < ${at} returning id`,
+          ),
+          chat_messages: await deleted(
+            sql`delete from user_inputs where created_at < ${at} returning id`,
+          ),
+          notifications: await deleted(
+            sql`delete from notifications where created_at < ${at} returning id`,
+          ),
+          files: fileRows.length,
+        };
+        return { counts, files: fileRows };
+      });
+    },
+  };
+}

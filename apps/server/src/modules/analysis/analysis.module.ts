@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { EventBus } from '../../realtime/event-bus';
+import type { AccountDataRegistry } from '../account/account-data.registry';
+import type { ContentEvents } from '../content/content-events';
+import { registerAnalysisAccountData } from './analysis-account-data';
+import { createAnalysisRepository } from './analysis.repository';
+import { registerAnalysisRoutes } from './analysis.routes';
+import { createAnalysisService } from './analysis.service';
+import { createInsightsService } from './insights.service';
+
+/**
+ * Analysis and insights (DESIGN §9): listens to what people write (modules/content), analyses
+ * it in `analysis` jobs, and answers the person's insights. Registered after the features that
+ * say what was written.
+ */
+export function registerAnalysis(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    jobs: JobQueue;
+    bus: EventBus;
+    contentEvents: ContentEvents;
+    accountData: AccountDataRegistry;
+    profiles: {
+      find(userId: string): Promise<{ timezone: string; emoTonePreference: string } | null>;
+    };
+    log: FastifyBaseLogger;
+    /** False: this instance leaves `analysis` jobs to others (tests of other features). */
+    runsJobs?: boolean;
+    now: () => Date;
+  },
+) {
+  const repository = createAnalysisRepository(deps.db);
+  const analysis = createAnalysisService({
+    repository,
+    content: deps.contentEvents,
+    jobs: deps.jobs,
+    bus: deps.bus,
+    log: deps.log,
+    runsJobs: deps.runsJobs ?? true,
+    now: deps.now,
+  });
+  const insights = createInsightsService({
+    repository,
+    analysis,
+    profiles: deps.profiles,
+    bus: deps.bus,
+    now: deps.now,
+  });
+  registerAnalysisAccountData(deps.accountData, analysis);
+  registerAnalysisRoutes(app, { analysis, insights });
+  return { analysis, insights };
+}

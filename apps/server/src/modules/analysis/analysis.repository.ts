@@ -1,0 +1,208 @@
+import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt } from 'drizzle-orm';
+import type { SourceKind } from '@kaleido/shared/insights/insights.constants';
+import type { Db } from '../../db/client';
+import {
+  analysisDisputes,
+  analysisItems,
+  analysisModels,
+  analysisSettings,
+  personalityResults,
+} from '../../db/schema/analysis';
+
+export type AnalysisItemRow = typeof analysisItems.$inferSelect;
+// What cards read: everything but the model's terms and the hash.
+const { terms: _terms, contentHash: _hash, ...itemColumns } = getTableColumns(analysisItems);
+export type InsightItemRow = Omit<AnalysisItemRow, 'terms' | 'contentHash'>;
+export type NewAnalysisItem = Omit<typeof analysisItems.$inferInsert, 'id'>;
+export type DisputeRow = typeof analysisDisputes.$inferSelect;
+
+/** The only SQL of analysis: per-item results, the on/off choice, disputes, the mood model. */
+export function createAnalysisRepository(db: Db) {
+  const ofItem = (userId: string, kind: SourceKind, sourceId: string) =>
+    and(
+      eq(analysisItems.userId, userId),
+      eq(analysisItems.sourceKind, kind),
+      eq(analysisItems.sourceId, sourceId),
+    );
+
+  return {
+    async enabled(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ enabled: analysisSettings.enabled })
+        .from(analysisSettings)
+        .where(eq(analysisSettings.userId, userId));
+      return row?.enabled ?? true;
+    },
+
+    async setEnabled(userId: string, enabled: boolean, at: Date) {
+      await db
+        .insert(analysisSettings)
+        .values({ userId, enabled, updatedAt: at })
+        .onConflictDoUpdate({ target: analysisSettings.userId, set: { enabled, updatedAt: at } });
+    },
+
+    async findItem(userId: string, kind: SourceKind, sourceId: string) {
+      const [row] = await db
+        .select()
+        .from(analysisItems)
+        .where(ofItem(userId, kind, sourceId));
+      return row ?? null;
+    },
+
+    async upsertItem(item: NewAnalysisItem) {
+      const { userId: _u, sourceKind: _k, sourceId: _s, ...changes } = item;
+      await db
+        .insert(analysisItems)
+        .values(item)
+        .onConflictDoUpdate({
+          target: [analysisItems.userId, analysisItems.sourceKind, analysisItems.sourceId],
+          set: changes,
+        });
+    },
+
+    /** Returns whether a row went. */
+    async deleteItem(userId: string, kind: SourceKind, sourceId: string): Promise<boolean> {
+      const gone = await db
+        .delete(analysisItems)
+        .where(ofItem(userId, kind, sourceId))
+        .returning({ id: analysisItems.id });
+      return gone.length > 0;
+    },
+
+    /** A person's analysed items, oldest first, optionally from a time on (terms left out). */
+    async itemsOf(userId: string, range: { from?: Date; to?: Date } = {}) {
+      const where = [eq(analysisItems.userId, userId)];
+      if (range.from) where.push(gte(analysisItems.occurredAt, range.from));
+      if (range.to) where.push(lt(analysisItems.occurredAt, range.to));
+      return db
+        .select(itemColumns)
+        .from(analysisItems)
+        .where(and(...where))
+        .orderBy(asc(analysisItems.occurredAt));
+    },
+
+    /** Every row of a person, whole (the account export). */
+    async everythingOf(userId: string): Promise<AnalysisItemRow[]> {
+      return db
+        .select()
+        .from(analysisItems)
+        .where(eq(analysisItems.userId, userId))
+        .orderBy(asc(analysisItems.occurredAt));
+    },
+
+    async countItems(userId: string): Promise<number> {
+      return db.$count(analysisItems, eq(analysisItems.userId, userId));
+    },
+
+    /** Journal entries with a recorded mood: what the personal model learns from. */
+    async moodSamples(userId: string) {
+      return db
+        .select({ mood: analysisItems.mood, terms: analysisItems.terms })
+        .from(analysisItems)
+        .where(
+          and(
+            eq(analysisItems.userId, userId),
+            eq(analysisItems.sourceKind, 'journal'),
+            isNotNull(analysisItems.mood),
+          ),
+        );
+    },
+
+    async countEstimated(userId: string): Promise<number> {
+      return db.$count(
+        analysisItems,
+        and(eq(analysisItems.userId, userId), isNotNull(analysisItems.estimatedMood)),
+      );
+    },
+
+    async findModel(userId: string) {
+      const [row] = await db.select().from(analysisModels).where(eq(analysisModels.userId, userId));
+      return row ?? null;
+    },
+
+    async saveModel(userId: string, model: unknown, entries: number, at: Date) {
+      await db
+        .insert(analysisModels)
+        .values({ userId, model, entries, updatedAt: at })
+        .onConflictDoUpdate({
+          target: analysisModels.userId,
+          set: { model, entries, updatedAt: at },
+        });
+    },
+
+    async disputesOf(userId: string): Promise<DisputeRow[]> {
+      return db
+        .select()
+        .from(analysisDisputes)
+        .where(eq(analysisDisputes.userId, userId))
+        .orderBy(asc(analysisDisputes.createdAt));
+    },
+
+    async saveDispute(dispute: Omit<typeof analysisDisputes.$inferInsert, 'id'>) {
+      const [row] = await db
+        .insert(analysisDisputes)
+        .values(dispute)
+        .onConflictDoUpdate({
+          target: [analysisDisputes.userId, analysisDisputes.insightId],
+          set: {
+            reason: dispute.reason,
+            claim: dispute.claim,
+            words: dispute.words,
+            createdAt: dispute.createdAt,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('dispute upsert returned no row');
+      return row;
+    },
+
+    async deleteDispute(userId: string, id: string): Promise<boolean> {
+      const gone = await db
+        .delete(analysisDisputes)
+        .where(and(eq(analysisDisputes.userId, userId), eq(analysisDisputes.id, id)))
+        .returning({ id: analysisDisputes.id });
+      return gone.length > 0;
+    },
+
+    /** Everything derived from this person's data (the choice to analyse stays). */
+    async deleteDerived(userId: string) {
+      return db.transaction(async (tx) => {
+        const items = await tx
+          .delete(analysisItems)
+          .where(eq(analysisItems.userId, userId))
+          .returning({ kind: analysisItems.sourceKind, sourceId: analysisItems.sourceId });
+        const disputes = await tx
+          .delete(analysisDisputes)
+          .where(eq(analysisDisputes.userId, userId))
+          .returning({ id: analysisDisputes.id });
+        await tx.delete(analysisModels).where(eq(analysisModels.userId, userId));
+        return { items, disputes: disputes.length };
+      });
+    },
+
+    async deleteSettings(userId: string) {
+      await db.delete(analysisSettings).where(eq(analysisSettings.userId, userId));
+    },
+
+    async savePersonality(row: Omit<typeof personalityResults.$inferInsert, 'id'>) {
+      const [saved] = await db.insert(personalityResults).values(row).returning();
+      if (!saved) throw new Error('personality insert returned no row');
+      return saved;
+    },
+
+    /** Newest first. */
+    async personalityOf(userId: string) {
+      return db
+        .select()
+        .from(personalityResults)
+        .where(eq(personalityResults.userId, userId))
+        .orderBy(desc(personalityResults.takenAt));
+    },
+
+    async deletePersonality(userId: string) {
+      await db.delete(personalityResults).where(eq(personalityResults.userId, userId));
+    },
+  };
+}
+
+export type AnalysisRepository = ReturnType<typeof createAnalysisRepository>;

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AnalysisSettingsBodySchema,
+  DisputeBodySchema,
+  InsightKindSchema,
+  InsightQuerySchema,
+  SourceKindSchema,
+} from '@kaleido/shared/insights/insights.schemas';
+import { PersonalityAnswersBodySchema } from '@kaleido/shared/insights/personality';
+import { requireSession } from '../../http/session-guard';
+import type { AnalysisService } from './analysis.service';
+import type { InsightsService } from './insights.service';
+
+/**
+ * Insights and analysis (docs/api/insights.md): every route answers for the caller's own data
+ * only. Static paths are registered before `/api/insights/:kind`.
+ */
+export function registerAnalysisRoutes(
+  app: FastifyInstance,
+  services: { analysis: AnalysisService; insights: InsightsService },
+) {
+  const { analysis, insights } = services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { auth: 'required' } as const;
+
+  r.get(
+    '/api/insights',
+    { config: auth, schema: { querystring: InsightQuerySchema } },
+    async (request) => insights.list(requireSession(request).user.id, request.query.period),
+  );
+
+  r.get('/api/insights/settings', { config: auth }, async (request) =>
+    analysis.settings(requireSession(request).user.id),
+  );
+
+  r.patch(
+    '/api/insights/settings',
+    { config: auth, schema: { body: AnalysisSettingsBodySchema } },
+    async (request) =>
+      analysis.updateSettings(requireSession(request).user.id, request.body.enabled),
+  );
+
+  r.get('/api/insights/model', { config: auth }, async (request) =>
+    insights.model(requireSession(request).user.id),
+  );
+
+  r.delete('/api/insights/derived', { config: auth }, async (request) =>
+    analysis.deleteDerived(requireSession(request).user.id),
+  );
+
+  r.post(
+    '/api/insights/disputes',
+    { config: auth, schema: { body: DisputeBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send(await insights.dispute(requireSession(request).user.id, request.body)),
+  );
+
+  r.delete(
+    '/api/insights/disputes/:id',
+    { config: auth, schema: { params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      await insights.undoDispute(requireSession(request).user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get('/api/insights/personality', { config: auth }, async (request) =>
+    insights.personality(requireSession(request).user.id),
+  );
+
+  r.post(
+    '/api/insights/personality',
+    { config: auth, schema: { body: PersonalityAnswersBodySchema } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await insights.takePersonality(requireSession(request).user.id, request.body.answers),
+        ),
+  );
+
+  r.get(
+    '/api/insights/items/:sourceKind/:sourceId',
+    {
+      config: auth,
+      schema: {
+        params: z.object({ sourceKind: SourceKindSchema, sourceId: z.string().min(1).max(100) }),
+      },
+    },
+    async (request) =>
+      insights.item(
+        requireSession(request).user.id,
+        request.params.sourceKind,
+        request.params.sourceId,
+      ),
+  );
+
+  r.get(
+    '/api/insights/:kind',
+    {
+      config: auth,
+      schema: { params: z.object({ kind: InsightKindSchema }), querystring: InsightQuerySchema },
+    },
+    async (request) =>
+      insights.detail(requireSession(request).user.id, request.params.kind, request.query.period),
+  );
+}

@@ -1,0 +1,311 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  ANALYSIS_VERSION,
+  EMOTIONS,
+  INSIGHT_MINIMUMS,
+  INSIGHTS_MESSAGES,
+  SOURCE_KINDS,
+} from '@kaleido/shared/insights/insights.constants';
+import type {
+  AnalysisSettings,
+  DerivedDataDeleted,
+  ItemAnalysis,
+  MoodEstimate,
+  ServerInsightsEvent,
+} from '@kaleido/shared/insights/insights.schemas';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { EventBus } from '../../realtime/event-bus';
+import { userRoom } from '../../realtime/rooms';
+import type { ContentEvents, ContentRef, EmotionalState } from '../content/content-events';
+import type { AnalysisRepository } from './analysis.repository';
+import {
+  emptyModel,
+  estimateMood,
+  isMoodModel,
+  trainModel,
+  type MoodModel,
+} from './personal-model';
+import { analyse } from './text-analysis';
+
+export const ANALYSIS_JOB = 'analysis';
+export const ANALYSIS_CATCH_UP_JOB = 'analysis-catch-up';
+
+const RefSchema = z.object({
+  userId: z.uuid(),
+  kind: z.enum(SOURCE_KINDS),
+  id: z.string().min(1).max(100),
+});
+const CatchUpSchema = z.object({ userId: z.uuid() });
+
+/** The keys analysis writes into an item's emotional_state (and removes with derived data). */
+export const EMOTIONAL_STATE_KEYS = [
+  'valence',
+  'dominant_emotion',
+  ...EMOTIONS,
+  'estimated_mood',
+  'analysis_version',
+] as const;
+
+const SNIPPET_LENGTH = 160;
+const jobKey = (ref: ContentRef) => `analysis:${ref.kind}:${ref.id}`;
+
+function snippetOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH - 1)}…` : flat;
+}
+
+/** The summary kept on the item itself (SPEC §3 emotional_state). */
+export function emotionalStateOf(
+  result: ItemAnalysis,
+  estimate: MoodEstimate | null,
+): EmotionalState {
+  const state: EmotionalState = { valence: result.valence, analysis_version: result.version };
+  if (result.dominantEmotion) state.dominant_emotion = result.dominantEmotion;
+  for (const emotion of EMOTIONS)
+    if (result.emotions[emotion].score > 0) state[emotion] = result.emotions[emotion].score;
+  if (estimate) state.estimated_mood = estimate.mood;
+  return state;
+}
+
+/**
+ * The analysis pipeline (DESIGN §9): whatever a person writes or says is analysed by an
+ * `analysis` job after it is saved, again when it changes, and its derived row goes when it
+ * goes. Nothing is computed for someone who turned analysis off; nothing leaves the server.
+ */
+export function createAnalysisService(deps: {
+  repository: AnalysisRepository;
+  content: ContentEvents;
+  jobs: JobQueue;
+  bus: Pick<EventBus, 'publish'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** False: jobs are queued but this instance does not run them. */
+  runsJobs?: boolean;
+  now: () => Date;
+}) {
+  const { repository, content, jobs, now } = deps;
+  const ready = () => Promise.resolve(deps.runsJobs ?? true);
+
+  async function announce(userId: string, data: ServerInsightsEvent) {
+    await deps.bus.publish({ room: userRoom(userId), name: 'insights.updated', data });
+  }
+
+  async function modelOf(userId: string): Promise<MoodModel> {
+    const row = await repository.findModel(userId);
+    return row && isMoodModel(row.model) ? row.model : emptyModel();
+  }
+
+  /** Relearns the person's mood model from their own journal moods, minus disputed words. */
+  async function retrain(userId: string): Promise<MoodModel> {
+    const [samples, disputes] = await Promise.all([
+      repository.moodSamples(userId),
+      repository.disputesOf(userId),
+    ]);
+    const excluded = new Set(disputes.flatMap((d) => d.words.map((w) => w.toLowerCase())));
+    const model = trainModel(
+      samples.flatMap((s) => (s.mood ? [{ mood: s.mood, terms: s.terms }] : [])),
+      excluded,
+    );
+    await repository.saveModel(userId, model, model.entries, now());
+    return model;
+  }
+
+  async function analyseItem(ref: ContentRef): Promise<void> {
+    if (!(await repository.enabled(ref.userId))) return;
+    const source = content.source(ref.kind);
+    if (!source) return;
+    const item = await source.load(ref.id);
+    if (!item || item.userId !== ref.userId || !item.text.trim()) {
+      if (await repository.deleteItem(ref.userId, ref.kind, ref.id))
+        await announce(ref.userId, { reason: 'removed', sourceKind: ref.kind, sourceId: ref.id });
+      return;
+    }
+    const hash = createHash('sha256')
+      .update(JSON.stringify([ANALYSIS_VERSION, item.text, item.mood, item.tags]))
+      .digest('hex');
+    const existing = await repository.findItem(ref.userId, ref.kind, ref.id);
+    // Saved again unchanged (a title, privacy): nothing new to learn. The summary is written
+    // again, since a person may have replaced the whole emotional_state meanwhile.
+    if (existing?.contentHash === hash) {
+      if (existing.title !== item.title || existing.href !== item.href)
+        await repository.upsertItem({ ...existing, title: item.title, href: item.href });
+      await source.setEmotionalState?.(
+        ref.id,
+        emotionalStateOf(existing.result, existing.estimatedMood),
+        EMOTIONAL_STATE_KEYS,
+      );
+      return;
+    }
+    const { result, terms } = analyse(item.text);
+    const estimate = item.mood
+      ? null
+      : estimateMood(await modelOf(ref.userId), terms, INSIGHT_MINIMUMS.modelEntries);
+    await repository.upsertItem({
+      userId: ref.userId,
+      sourceKind: ref.kind,
+      sourceId: ref.id,
+      occurredAt: item.occurredAt,
+      mood: item.mood,
+      estimatedMood: estimate,
+      valence: result.valence,
+      dominantEmotion: result.dominantEmotion,
+      result,
+      terms,
+      title: item.title,
+      snippet: snippetOf(item.text),
+      href: item.href,
+      tags: item.tags,
+      contentHash: hash,
+      analysedAt: now(),
+    });
+    await source.setEmotionalState?.(
+      ref.id,
+      emotionalStateOf(result, estimate),
+      EMOTIONAL_STATE_KEYS,
+    );
+    if (item.mood !== null || existing?.mood) await retrain(ref.userId);
+    await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
+  }
+
+  jobs.define(ANALYSIS_JOB, { payload: RefSchema, maxAttempts: 3, ready }, async (ref) => {
+    await analyseItem(ref);
+  });
+
+  // Switched back on: everything the person wrote meanwhile is analysed, one job per item.
+  jobs.define(ANALYSIS_CATCH_UP_JOB, { payload: CatchUpSchema, ready }, async ({ userId }) => {
+    if (!(await repository.enabled(userId))) return;
+    for (const kind of content.kinds()) {
+      const ids = (await content.source(kind)?.idsOf(userId)) ?? [];
+      for (const id of ids) await queue({ userId, kind, id });
+    }
+  });
+
+  async function queue(ref: ContentRef) {
+    await jobs.enqueue(ANALYSIS_JOB, ref, { key: jobKey(ref) });
+  }
+
+  content.onSaved(async (ref) => {
+    try {
+      if (await repository.enabled(ref.userId)) await queue(ref);
+    } catch (error) {
+      deps.log.error({ err: error, kind: ref.kind }, 'analysis could not be queued');
+    }
+  });
+
+  content.onDeleted(async (ref) => {
+    try {
+      await jobs.cancel(jobKey(ref));
+      const existing = await repository.findItem(ref.userId, ref.kind, ref.id);
+      if (!existing) return;
+      await repository.deleteItem(ref.userId, ref.kind, ref.id);
+      if (existing.mood) await retrain(ref.userId);
+      await announce(ref.userId, { reason: 'removed', sourceKind: ref.kind, sourceId: ref.id });
+    } catch (error) {
+      deps.log.error({ err: error, kind: ref.kind }, 'derived data of a deleted item not removed');
+    }
+  });
+
+  return {
+    analyseItem,
+    retrain,
+    modelOf,
+
+    async settings(userId: string): Promise<AnalysisSettings> {
+      return { enabled: await repository.enabled(userId) };
+    },
+
+    async updateSettings(userId: string, enabled: boolean): Promise<AnalysisSettings> {
+      const before = await repository.enabled(userId);
+      await repository.setEnabled(userId, enabled, now());
+      if (enabled && !before)
+        await jobs.enqueue(
+          ANALYSIS_CATCH_UP_JOB,
+          { userId },
+          { key: `analysis-catch-up:${userId}` },
+        );
+      if (enabled !== before) await announce(userId, { reason: 'settings' });
+      return { enabled };
+    },
+
+    /**
+     * Everything derived from the person's data goes: per-item results, the mood model,
+     * disputes, and what analysis wrote into the items' emotional_state. Analysis stays as
+     * chosen (on: new and edited items are analysed again from now on).
+     */
+    async deleteDerived(userId: string): Promise<DerivedDataDeleted> {
+      const { items, disputes } = await repository.deleteDerived(userId);
+      for (const item of items) {
+        await jobs.cancel(jobKey({ userId, kind: item.kind, id: item.sourceId }));
+        await content
+          .source(item.kind)
+          ?.setEmotionalState?.(item.sourceId, {}, EMOTIONAL_STATE_KEYS)
+          .catch((error: unknown) => {
+            deps.log.warn({ err: error }, 'emotional_state not cleared');
+          });
+      }
+      await announce(userId, { reason: 'cleared' });
+      return {
+        itemsDeleted: items.length,
+        disputesDeleted: disputes,
+        message: INSIGHTS_MESSAGES.derivedDeleted,
+      };
+    },
+
+    /** The account export: every derived row, the model, disputes and the choice. */
+    async exportFor(userId: string) {
+      const [enabled, items, disputes, model, personality] = await Promise.all([
+        repository.enabled(userId),
+        repository.everythingOf(userId),
+        repository.disputesOf(userId),
+        repository.findModel(userId),
+        repository.personalityOf(userId),
+      ]);
+      return {
+        settings: { enabled },
+        items: items.map((item) => ({
+          source_kind: item.sourceKind,
+          source_id: item.sourceId,
+          occurred_at: item.occurredAt.toISOString(),
+          analysed_at: item.analysedAt.toISOString(),
+          mood: item.mood,
+          estimated_mood: item.estimatedMood,
+          result: item.result,
+          terms: item.terms,
+          title: item.title,
+          snippet: item.snippet,
+          tags: item.tags,
+        })),
+        disputes: disputes.map((d) => ({
+          insight_id: d.insightId,
+          kind: d.kind,
+          claim: d.claim,
+          reason: d.reason,
+          words: d.words,
+          created_at: d.createdAt.toISOString(),
+        })),
+        personality: personality.map((p) => ({
+          taken_at: p.takenAt.toISOString(),
+          answers: p.answers,
+          scores: p.scores,
+        })),
+        personal_model: model
+          ? {
+              model: model.model,
+              entries: model.entries,
+              updated_at: model.updatedAt.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /** "Delete my data": the derived rows, questionnaire answers and the choice. */
+    async deleteDataOf(userId: string) {
+      await repository.deleteDerived(userId);
+      await repository.deletePersonality(userId);
+      await repository.deleteSettings(userId);
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

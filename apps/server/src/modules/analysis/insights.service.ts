@@ -1,0 +1,290 @@
+import {
+  INSIGHT_KINDS,
+  INSIGHT_KIND_TITLES,
+  INSIGHT_MINIMUMS,
+  INSIGHTS_MESSAGES as M,
+  toneOf,
+  type InsightKind,
+  type InsightPeriod,
+  type SourceKind,
+} from '@kaleido/shared/insights/insights.constants';
+import type {
+  AnalysedItem,
+  Dispute,
+  DisputeBody,
+  InsightCard,
+  InsightDetail,
+  InsightList,
+  PersonalModel,
+} from '@kaleido/shared/insights/insights.schemas';
+import {
+  PERSONALITY_ATTRIBUTION,
+  PERSONALITY_CAVEATS,
+  PERSONALITY_INSTRUCTIONS,
+  PERSONALITY_ITEMS,
+  PERSONALITY_SCALE,
+  scorePersonality,
+  type PersonalityOverview,
+  type PersonalityResult,
+} from '@kaleido/shared/insights/personality';
+import { notFound } from '../../http/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { userRoom } from '../../realtime/rooms';
+import type { AnalysisRepository, DisputeRow, InsightItemRow } from './analysis.repository';
+import type { AnalysisService } from './analysis.service';
+import {
+  cardsOfKind,
+  INSIGHT_METHODS,
+  type InsightContext,
+  type InsightItem,
+} from './insight-rules';
+import { topWords } from './personal-model';
+import { styleIndicatorsOf } from './style-indicators';
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
+
+const DEFAULT_PERIOD: InsightPeriod = 'week';
+/** How far back cards look: a year covers every window (12 months). */
+const HISTORY_DAYS = 400;
+
+/** A profile timezone the runtime does not know falls back to UTC. */
+function usableTimezone(timezone: string | null | undefined): string {
+  if (!timezone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return timezone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+const toItem = (row: InsightItemRow): InsightItem => ({
+  sourceKind: row.sourceKind,
+  sourceId: row.sourceId,
+  occurredAt: row.occurredAt,
+  mood: row.mood,
+  estimatedMood: row.estimatedMood,
+  valence: row.valence,
+  result: row.result,
+  title: row.title,
+  snippet: row.snippet,
+  href: row.href,
+  tags: row.tags,
+});
+
+const toDispute = (row: DisputeRow): Dispute => ({
+  id: row.id,
+  insightId: row.insightId,
+  kind: row.kind,
+  claim: row.claim,
+  reason: row.reason,
+  words: row.words,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Insights for their owner: cards from the person's own analysed items, in their tone, without
+ * the ones they disputed; the personal model's summary; disputes. Only ever the caller's data.
+ */
+export function createInsightsService(deps: {
+  repository: AnalysisRepository;
+  analysis: Pick<AnalysisService, 'retrain' | 'modelOf'>;
+  profiles: {
+    find(userId: string): Promise<{ timezone: string; emoTonePreference: string } | null>;
+  };
+  bus: Pick<EventBus, 'publish'>;
+  now: () => Date;
+}) {
+  const { repository, now } = deps;
+
+  async function contextOf(userId: string, period: InsightPeriod): Promise<InsightContext> {
+    const profile = await deps.profiles.find(userId);
+    return {
+      now: now(),
+      timezone: usableTimezone(profile?.timezone),
+      tone: toneOf(profile?.emoTonePreference),
+      period,
+    };
+  }
+
+  async function itemsOf(userId: string): Promise<InsightItem[]> {
+    const from = new Date(now().getTime() - HISTORY_DAYS * 86_400_000);
+    return (await repository.itemsOf(userId, { from })).map(toItem);
+  }
+
+  async function cards(userId: string, period: InsightPeriod, kinds: readonly InsightKind[]) {
+    const [context, items, disputes] = await Promise.all([
+      contextOf(userId, period),
+      itemsOf(userId),
+      repository.disputesOf(userId),
+    ]);
+    const disputed = new Set(disputes.map((d) => d.insightId));
+    const all = kinds.flatMap((kind) => cardsOfKind(kind, items, context));
+    return {
+      context,
+      items,
+      all,
+      cards: all.filter((c) => !disputed.has(c.id)),
+      hidden: all.filter((c) => disputed.has(c.id)).length,
+    };
+  }
+
+  return {
+    async list(userId: string, period: InsightPeriod = DEFAULT_PERIOD): Promise<InsightList> {
+      const enabled = await repository.enabled(userId);
+      const context = await contextOf(userId, period);
+      if (!enabled)
+        return {
+          analysisEnabled: false,
+          tone: context.tone,
+          itemsAnalysed: await repository.countItems(userId),
+          hiddenCount: 0,
+          cards: [],
+          generatedAt: context.now.toISOString(),
+        };
+      const result = await cards(userId, period, INSIGHT_KINDS);
+      return {
+        analysisEnabled: true,
+        tone: result.context.tone,
+        itemsAnalysed: await repository.countItems(userId),
+        hiddenCount: result.hidden,
+        cards: result.cards,
+        generatedAt: result.context.now.toISOString(),
+      };
+    },
+
+    async detail(
+      userId: string,
+      kind: InsightKind,
+      period: InsightPeriod = DEFAULT_PERIOD,
+    ): Promise<InsightDetail> {
+      const enabled = await repository.enabled(userId);
+      const result = await cards(userId, period, enabled ? [kind] : []);
+      return {
+        kind,
+        title: INSIGHT_KIND_TITLES[kind],
+        analysisEnabled: enabled,
+        tone: result.context.tone,
+        cards: result.cards,
+        method: INSIGHT_METHODS[kind].method,
+        caveats: INSIGHT_METHODS[kind].caveats,
+        generatedAt: result.context.now.toISOString(),
+      };
+    },
+
+    /**
+     * "This doesn't fit me" on a claim ('not enough data' claims nothing): the card (as it
+     * stands now, in any period) is hidden from now on,
+     * the reason kept, and its words left out of the person's mood model.
+     */
+    async dispute(userId: string, body: DisputeBody): Promise<Dispute> {
+      const kind = INSIGHT_KINDS.find(
+        (k) => body.insightId === k || body.insightId.startsWith(`${k}:`),
+      );
+      if (!kind) throw notFound(M.insightNotFound);
+      const periods: InsightPeriod[] = ['day', 'week', 'month'];
+      let found: InsightCard | undefined;
+      for (const period of periods) {
+        const result = await cards(userId, period, [kind]);
+        // Disputed already: the reason is updated.
+        found = result.all.find((c) => c.id === body.insightId && c.status === 'ok');
+        if (found) break;
+      }
+      if (!found) throw notFound(M.insightNotFound);
+      const row = await repository.saveDispute({
+        userId,
+        insightId: found.id,
+        kind,
+        claim: found.claim,
+        reason: body.reason,
+        words: found.evidence.words,
+        createdAt: now(),
+      });
+      await deps.analysis.retrain(userId);
+      await deps.bus.publish({
+        room: userRoom(userId),
+        name: 'insights.updated',
+        data: { reason: 'disputed' },
+      });
+      return toDispute(row);
+    },
+
+    /** Undo a dispute: the card may show again; its words count again. */
+    async undoDispute(userId: string, id: string) {
+      if (!(await repository.deleteDispute(userId, id))) throw notFound(M.insightNotFound);
+      await deps.analysis.retrain(userId);
+      await deps.bus.publish({
+        room: userRoom(userId),
+        name: 'insights.updated',
+        data: { reason: 'disputed' },
+      });
+    },
+
+    async model(userId: string): Promise<PersonalModel> {
+      const [model, row, disputes, estimated] = await Promise.all([
+        deps.analysis.modelOf(userId),
+        repository.findModel(userId),
+        repository.disputesOf(userId),
+        repository.countEstimated(userId),
+      ]);
+      return {
+        status: model.entries >= INSIGHT_MINIMUMS.modelEntries ? 'ok' : 'not_enough_data',
+        entriesLearnedFrom: model.entries,
+        vocabularySize: model.vocabulary,
+        minimumEntries: INSIGHT_MINIMUMS.modelEntries,
+        perMood: { ...model.docs },
+        topWords: topWords(model),
+        itemsEstimated: estimated,
+        disputes: disputes.map(toDispute),
+        updatedAt: row?.updatedAt.toISOString() ?? null,
+      };
+    },
+
+    /** The IPIP-50 questionnaire with the person's past results (newest first). */
+    async personality(userId: string): Promise<PersonalityOverview> {
+      const [results, items] = await Promise.all([
+        repository.personalityOf(userId),
+        itemsOf(userId),
+      ]);
+      return {
+        instructions: PERSONALITY_INSTRUCTIONS,
+        scale: [...PERSONALITY_SCALE],
+        items: [...PERSONALITY_ITEMS],
+        attribution: PERSONALITY_ATTRIBUTION,
+        caveats: PERSONALITY_CAVEATS,
+        results: results.map((r) => ({
+          id: r.id,
+          takenAt: r.takenAt.toISOString(),
+          scores: r.scores,
+        })),
+        styleIndicators: styleIndicatorsOf(items),
+      };
+    },
+
+    /** One more take of the questionnaire, scored and kept (retaking adds, never replaces). */
+    async takePersonality(userId: string, answers: number[]): Promise<PersonalityResult> {
+      const row = await repository.savePersonality({
+        userId,
+        answers,
+        scores: scorePersonality(answers),
+        takenAt: now(),
+      });
+      return { id: row.id, takenAt: row.takenAt.toISOString(), scores: row.scores };
+    },
+
+    /** The analysis of one of the caller's items (404 when there is none, or it is not theirs). */
+    async item(userId: string, kind: SourceKind, sourceId: string): Promise<AnalysedItem> {
+      const row = await repository.findItem(userId, kind, sourceId);
+      if (!row) throw notFound(M.insightNotFound);
+      return {
+        sourceKind: row.sourceKind,
+        sourceId: row.sourceId,
+        occurredAt: row.occurredAt.toISOString(),
+        analysedAt: row.analysedAt.toISOString(),
+        mood: row.mood,
+        estimatedMood: row.estimatedMood,
+        result: row.result,
+      };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../realtime/event-bus';
+import type { AccountDataRegistry } from '../account/account-data.registry';
+import type { ProfileService } from '../profile/profile.service';
+import type { Preferences } from '../settings/preferences';
+import { createCarePolicy } from './care-policy';
+import { createCareRepository } from './care.repository';
+import { registerCareRoutes } from './care.routes';
+import { createCareService } from './care.service';
+
+/**
+ * Care: working relationships between professionals and the people they support, the consent
+ * those people give per type of data, the access log they read, and professionals' notes.
+ */
+export function registerCare(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    bus: EventBus;
+    accountData: AccountDataRegistry;
+    profile: Pick<ProfileService, 'viewerOf'>;
+    preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
+    now: () => Date;
+  },
+) {
+  const repository = createCareRepository(deps.db);
+  const viewerOf = (userId: string) => deps.profile.viewerOf(userId);
+  const privacyOf = (userId: string) => deps.preferences.privacyOf(userId);
+  const professionalOf = (userId: string) => deps.preferences.professionalOf(userId);
+  const policy = createCarePolicy({
+    repository,
+    viewerOf,
+    privacyOf,
+    professionalOf,
+    now: deps.now,
+  });
+  const care = createCareService({
+    repository,
+    policy,
+    bus: deps.bus,
+    viewerOf,
+    privacyOf,
+    professionalOf,
+    now: deps.now,
+  });
+  deps.accountData.register({
+    section: 'care',
+    tables: [
+      'care_relationships',
+      'care_consents',
+      'care_consent_log',
+      'care_access_log',
+      'care_notes',
+    ],
+    export: (userId) => care.exportFor(userId),
+    deleteData: (userId) => care.deleteDataOf(userId),
+  });
+  registerCareRoutes(app, care);
+  return { care, policy };
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CareNoteBodySchema,
+  CareScopeSchema,
+  ConsentBodySchema,
+  InviteBodySchema,
+} from '@kaleido/shared/care/care.schemas';
+import { requireSession } from '../../http/session-guard';
+import type { CareService } from './care.service';
+
+const IdParams = z.object({ id: z.uuid() });
+const PersonParams = z.object({ userId: z.uuid() });
+const ConsentParams = z.object({ id: z.uuid(), scope: CareScopeSchema });
+const auth = { auth: 'required' as const };
+
+/** The person's side (relationships, consent, access log) and the professional's (/client). */
+export function registerCareRoutes(app: FastifyInstance, care: CareService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
+
+  r.get('/api/care/relationships', { config: auth }, async (request) => care.list(me(request)));
+
+  r.post(
+    '/api/care/relationships',
+    { config: auth, schema: { body: InviteBodySchema } },
+    async (request, reply) => reply.code(201).send(await care.invite(me(request), request.body)),
+  );
+
+  r.post(
+    '/api/care/relationships/:id/accept',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.respond(me(request), request.params.id, 'accepted'),
+  );
+
+  r.post(
+    '/api/care/relationships/:id/decline',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.respond(me(request), request.params.id, 'declined'),
+  );
+
+  r.delete(
+    '/api/care/relationships/:id',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.end(me(request), request.params.id),
+  );
+
+  r.put(
+    '/api/care/relationships/:id/consents/:scope',
+    { config: auth, schema: { params: ConsentParams, body: ConsentBodySchema } },
+    async (request) =>
+      care.setConsent(me(request), request.params.id, request.params.scope, request.body),
+  );
+
+  r.get('/api/care/access-log', { config: auth }, async (request) => care.accessLog(me(request)));
+
+  r.get('/api/care/dashboard', { config: auth }, async (request) => care.dashboard(me(request)));
+
+  r.get('/api/care/people', { config: auth }, async (request) => ({
+    people: await care.people(me(request)),
+  }));
+
+  r.get(
+    '/api/care/people/:userId',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.person(me(request), request.params.userId),
+  );
+
+  r.get(
+    '/api/care/people/:userId/mood',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.moodTrend(me(request), request.params.userId),
+  );
+
+  r.get(
+    '/api/care/people/:userId/entries',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.sharedEntries(me(request), request.params.userId),
+  );
+
+  r.get(
+    '/api/care/people/:userId/transcripts',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.transcripts(me(request), request.params.userId),
+  );
+
+  r.get(
+    '/api/care/people/:userId/notes',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.notes(me(request), request.params.userId),
+  );
+
+  r.post(
+    '/api/care/people/:userId/notes',
+    { config: auth, schema: { params: PersonParams, body: CareNoteBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await care.addNote(me(request), request.params.userId, request.body.content)),
+  );
+
+  r.patch(
+    '/api/care/notes/:id',
+    { config: auth, schema: { params: IdParams, body: CareNoteBodySchema } },
+    async (request) => care.updateNote(me(request), request.params.id, request.body.content),
+  );
+
+  r.delete('/api/care/notes/:id', { config: auth, schema: { params: IdParams } }, async (request) =>
+    care.deleteNote(me(request), request.params.id),
+  );
+}

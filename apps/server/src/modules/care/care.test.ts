@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AccessLogResponse,
+  CareScope,
+  Relationship,
+  RelationshipsResponse,
+} from '@kaleido/shared/care/care.schemas';
+import { careConsents } from '../../db/schema/care';
+import type { RoomEvent } from '../../realtime/event-bus';
+import { setRole } from '../../../test/fixtures/accounts-fixtures';
+import {
+  confirmEthicalUse,
+  inviteAndAccept,
+  linkProfessional,
+  setConsent,
+  setMasterSwitch,
+} from '../../../test/fixtures/care-fixtures';
+import { person, type Person } from '../../../test/fixtures/chat-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/**
+ * The consent matrix: each professional endpoint × each state of the relationship → status, the
+ * rows returned, and the access-log rows written (one per successful read, none otherwise).
+ */
+let app: TestApp;
+let owner: Person;
+const SHARED_TITLE = 'Shared with my coach';
+const PRIVATE_TITLE = 'Only for me';
+
+type State =
+  | 'none'
+  | 'pending'
+  | 'no scope'
+  | 'mood only'
+  | 'entries only'
+  | 'transcripts only'
+  | 'master switch off'
+  | 'expired'
+  | 'revoked'
+  | 'ended';
+
+const STATES: State[] = [
+  'none',
+  'pending',
+  'no scope',
+  'mood only',
+  'entries only',
+  'transcripts only',
+  'master switch off',
+  'expired',
+  'revoked',
+  'ended',
+];
+const pros = {} as Record<State, Person>;
+/** The master-switch-off state needs its own person (the switch is the person's). */
+let quietOwner: Person;
+
+async function professional(name: string) {
+  const pro = await person(app, name);
+  await setRole(app, pro.userId, 'client');
+  await confirmEthicalUse(pro);
+  return pro;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await person(app, 'Olive Owner');
+  quietOwner = await person(app, 'Quinn Quiet');
+  await setMasterSwitch(owner, true);
+  for (const [title, privacyLevel] of [
+    [SHARED_TITLE, 'shared_with_clients'],
+    [PRIVATE_TITLE, 'private'],
+  ] as const) {
+    const entry = await owner.client.post('/api/journal/entries', {
+      title,
+      content: `${title} content`,
+      mood: 'sad',
+      privacyLevel,
+    });
+    expect(entry.status, entry.body).toBe(201);
+  }
+  for (const state of STATES) pros[state] = await professional(`Pro ${state}`);
+
+  const target = (state: State) => (state === 'master switch off' ? quietOwner : owner);
+  for (const state of STATES) {
+    const pro = pros[state];
+    if (state === 'none') continue;
+    if (state === 'pending') {
+      const invited = await pro.client.post('/api/care/relationships', {
+        email: owner.email,
+        as: 'professional',
+      });
+      expect(invited.status, invited.body).toBe(201);
+      continue;
+    }
+    const id = await inviteAndAccept(pro, target(state));
+    const grant = (scope: CareScope) => setConsent(target(state), id, scope, true);
+    if (state === 'mood only' || state === 'master switch off') await grant('mood_and_insights');
+    if (state === 'entries only') await grant('shared_journal_entries');
+    if (state === 'transcripts only') await grant('voice_note_transcripts');
+    if (state === 'expired') {
+      await grant('mood_and_insights');
+      await app.database.db
+        .update(careConsents)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(careConsents.relationshipId, id));
+    }
+    if (state === 'revoked') {
+      await grant('mood_and_insights');
+      await setConsent(owner, id, 'mood_and_insights', false);
+    }
+    if (state === 'ended') {
+      await grant('mood_and_insights');
+      const ended = await owner.client.request('DELETE', `/api/care/relationships/${id}`);
+      expect(ended.status, ended.body).toBe(200);
+    }
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await (app as TestApp | undefined)?.close();
+});
+
+const ENDPOINTS = {
+  person: '',
+  mood: '/mood',
+  entries: '/entries',
+  transcripts: '/transcripts',
+  notes: '/notes',
+} as const;
+type Endpoint = keyof typeof ENDPOINTS;
+
+/** The expected status of each endpoint in each state. */
+function expected(state: State, endpoint: Endpoint): number {
+  const related = [
+    'no scope',
+    'mood only',
+    'entries only',
+    'transcripts only',
+    'master switch off',
+    'expired',
+    'revoked',
+  ];
+  if (!related.includes(state)) return 404;
+  if (endpoint === 'person' || endpoint === 'notes') return 200;
+  if (endpoint === 'mood') return state === 'mood only' ? 200 : 404;
+  if (endpoint === 'entries') return state === 'entries only' ? 200 : 404;
+  return state === 'transcripts only' ? 200 : 404;
+}
+
+async function accessRows(of: Person) {
+  return (await of.client.get('/api/care/access-log')).json<AccessLogResponse>().entries;
+}
+
+describe('care consent matrix', () => {
+  for (const state of STATES) {
+    it(`${state}: every professional endpoint answers by relationship and scope`, async () => {
+      const pro = pros[state];
+      const target = state === 'master switch off' ? quietOwner : owner;
+      for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
+        const before = (await accessRows(target)).filter((e) => e.professional.id === pro.userId);
+        const response = await pro.client.get(
+          `/api/care/people/${target.userId}${ENDPOINTS[endpoint]}`,
+        );
+        const label = `${state} ${endpoint} → ${response.status} ${response.body.slice(0, 200)}`;
+        expect(response.status, label).toBe(expected(state, endpoint));
+        expect(response.body, label).not.toContain(PRIVATE_TITLE);
+        if (endpoint !== 'entries' || response.status !== 200)
+          expect(response.body, label).not.toContain(SHARED_TITLE);
+        const after = (await accessRows(target)).filter((e) => e.professional.id === pro.userId);
+        const logged =
+          ['mood', 'entries', 'transcripts'].includes(endpoint) && response.status === 200;
+        expect(after.length - before.length, `${label}: access-log rows`).toBe(logged ? 1 : 0);
+        if (response.status === 200 && endpoint === 'mood') {
+          const { points } = response.json<{ points: { mood: string }[] }>();
+          expect(points.map((p) => p.mood)).toEqual(['sad', 'sad']);
+          expect(after[0]).toMatchObject({ what: 'mood_trend', itemCount: 2 });
+        }
+        if (response.status === 200 && endpoint === 'entries') {
+          const { entries } = response.json<{ entries: { title: string }[] }>();
+          expect(entries.map((e) => e.title)).toEqual([SHARED_TITLE]);
+          expect(after[0]).toMatchObject({ what: 'shared_entries', itemCount: 1 });
+        }
+        if (response.status === 200 && endpoint === 'person') {
+          const body = response.json<{ scopes: string[]; notShared: string[] }>();
+          expect(body.scopes.length + body.notShared.length).toBe(3);
+        }
+      }
+    });
+  }
+
+  it('lists people with their mood trend only where shared, and logs that read', async () => {
+    const listed = await pros['mood only'].client.get('/api/care/people');
+    const people = listed.json<{ people: { id: string; moodTrend: unknown[] | null }[] }>().people;
+    expect(people).toHaveLength(1);
+    expect(people[0]?.moodTrend).toHaveLength(2);
+    const entriesPro = await pros['entries only'].client.get('/api/care/people');
+    expect(entriesPro.json<{ people: { moodTrend: unknown }[] }>().people[0]?.moodTrend).toBeNull();
+  });
+
+  it('refuses a professional who has not confirmed the ethical-use statement', async () => {
+    const pro = await person(app, 'Unsworn Pro');
+    await setRole(app, pro.userId, 'client');
+    const id = await inviteAndAccept(pro, owner);
+    await setConsent(owner, id, 'mood_and_insights', true);
+    const response = await pro.client.get(`/api/care/people/${owner.userId}/mood`);
+    expect(response.status).toBe(403);
+    expect(response.json<{ code: string }>().code).toBe('ETHICAL_USE_REQUIRED');
+    await confirmEthicalUse(pro);
+    expect((await pro.client.get(`/api/care/people/${owner.userId}/mood`)).status).toBe(200);
+  });
+
+  it('shows pending invitations on both sides; only the invited side answers', async () => {
+    const pro = await professional('Pending Pro');
+    const invited = await owner.client.post('/api/care/relationships', {
+      email: pro.email,
+      as: 'person',
+    });
+    expect(invited.status, invited.body).toBe(201);
+    const id = invited.json<Relationship>().id;
+    const again = await owner.client.post('/api/care/relationships', {
+      email: pro.email,
+      as: 'person',
+    });
+    expect(again.status).toBe(409);
+    const mine = (await owner.client.get('/api/care/relationships')).json<RelationshipsResponse>();
+    expect(mine.relationships.find((r) => r.id === id)).toMatchObject({
+      status: 'pending',
+      awaitingMe: false,
+      role: 'person',
+    });
+    const theirs = (await pro.client.get('/api/care/relationships')).json<RelationshipsResponse>();
+    expect(theirs.relationships.find((r) => r.id === id)).toMatchObject({
+      status: 'pending',
+      awaitingMe: true,
+      role: 'professional',
+    });
+    expect((await owner.client.post(`/api/care/relationships/${id}/accept`, {})).status).toBe(404);
+    expect((await pro.client.post(`/api/care/relationships/${id}/accept`, {})).status).toBe(200);
+    const dashboard = await pro.client.get('/api/care/dashboard');
+    expect(dashboard.json()).toMatchObject({ activeClients: 1, pendingRequests: 0 });
+  });
+
+  it('announces a revocation to the professional at once and logs every change', async () => {
+    const pro = await professional('Live Pro');
+    const id = await linkProfessional(pro, owner, ['mood_and_insights']);
+    const events: RoomEvent[] = [];
+    const stop = app.bus.subscribe((event) => {
+      if (event.room === `user:${pro.userId}`) events.push(event);
+    });
+    expect((await pro.client.get(`/api/care/people/${owner.userId}/mood`)).status).toBe(200);
+    await setConsent(owner, id, 'mood_and_insights', false);
+    stop();
+    expect(events.map((e) => e.name)).toEqual(['care.changed']);
+    expect((await pro.client.get(`/api/care/people/${owner.userId}/mood`)).status).toBe(404);
+    const log = (await owner.client.get('/api/care/access-log')).json<AccessLogResponse>();
+    const actions = log.changes.filter((c) => c.relationshipId === id).map((c) => c.action);
+    expect(actions).toEqual(['revoked', 'granted', 'accepted', 'invited']);
+  });
+
+  it('keeps notes private to the professional and puts them in their export only', async () => {
+    const pro = pros['mood only'];
+    const note = await pro.client.post(`/api/care/people/${owner.userId}/notes`, {
+      content: 'Private observation',
+    });
+    expect(note.status, note.body).toBe(201);
+    const proExport = await pro.client.get('/api/account/export');
+    expect(proExport.body).toContain('Private observation');
+    const ownerExport = await owner.client.get('/api/account/export');
+    expect(ownerExport.status).toBe(200);
+    expect(ownerExport.body).not.toContain('Private observation');
+    expect(ownerExport.body).toContain('mood_trend');
+  });
+});

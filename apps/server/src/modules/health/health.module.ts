@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { SpeechService } from '../speech/speech.service';
+import { registerHealthRoutes } from './health.routes';
+import { registerPublicConfigRoutes } from './public-config.routes';
+
+/** Liveness, readiness and the public configuration the web app reads first. */
+export function registerHealth(
+  app: FastifyInstance,
+  deps: { database: Database; mailer: Mailer; speech: SpeechService; config: Config },
+) {
+  registerHealthRoutes(app, deps);
+  registerPublicConfigRoutes(app, deps.config);
+}

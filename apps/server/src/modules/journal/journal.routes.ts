@@ -1,0 +1,237 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { JOURNAL_MESSAGES } from '@kaleido/shared/journal/journal.constants';
+import {
+  CreateJournalEntryBodySchema,
+  CreateJournalTagBodySchema,
+  CreateVoiceJournalEntryFieldsSchema,
+  JournalCalendarQuerySchema,
+  JournalDraftBodySchema,
+  JournalDraftKeySchema,
+  JournalExportQuerySchema,
+  JournalListQuerySchema,
+  MergeJournalTagBodySchema,
+  RenameJournalTagBodySchema,
+  UpdateJournalEntryBodySchema,
+} from '@kaleido/shared/journal/journal.schemas';
+import { readUpload } from '../../http/read-upload';
+import { sendFile } from '../../http/send-file';
+import { requireSession } from '../../http/session-guard';
+import type { FilesService } from '../files/files.service';
+import { journalMarkdown, journalPdf } from './journal-export';
+import type { JournalDraftsService } from './journal-drafts.service';
+import type { JournalTagsService } from './journal-tags.service';
+import type { JournalService } from './journal.service';
+
+const IdParams = z.object({ id: z.uuid() });
+const DraftParams = z.object({ key: JournalDraftKeySchema });
+
+function sendExport(reply: FastifyReply, name: string, type: 'md' | 'pdf', body: string | Buffer) {
+  return reply
+    .header('content-type', type === 'md' ? 'text/markdown; charset=utf-8' : 'application/pdf')
+    .header('content-disposition', `attachment; filename="${name}.${type}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+const periodName = (from?: string, to?: string) =>
+  from || to
+    ? `Journal ${from?.slice(0, 10) ?? 'start'} to ${to?.slice(0, 10) ?? 'today'}`
+    : 'Journal';
+
+export function registerJournalRoutes(
+  app: FastifyInstance,
+  services: {
+    journal: JournalService;
+    tags: JournalTagsService;
+    drafts: JournalDraftsService;
+    files: Pick<FilesService, 'open'>;
+  },
+) {
+  const { journal, tags, drafts, files } = services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/journal/entries',
+    { config: { auth: 'required' }, schema: { querystring: JournalListQuerySchema } },
+    async (request) => journal.list(requireSession(request).user.id, request.query),
+  );
+
+  r.post(
+    '/api/journal/entries',
+    { config: { auth: 'required' }, schema: { body: CreateJournalEntryBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send(await journal.create(requireSession(request).user.id, request.body)),
+  );
+
+  // Multipart: the fields (title, mood, privacyLevel, tags, durationMs) first, then the audio.
+  r.post('/api/journal/voice-entries', { config: { auth: 'required' } }, async (request, reply) => {
+    const { user } = requireSession(request);
+    const upload = await readUpload(request, {
+      noFileMessage: JOURNAL_MESSAGES.noAudioFile,
+      fields: CreateVoiceJournalEntryFieldsSchema,
+    });
+    const entry = await journal.createVoice(user.id, {
+      ...upload.fields,
+      filename: upload.filename,
+      stream: upload.stream,
+    });
+    return reply.status(201).send(entry);
+  });
+
+  r.get(
+    '/api/journal/entries/:id',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => journal.get(requireSession(request).user.id, request.params.id),
+  );
+
+  r.patch(
+    '/api/journal/entries/:id',
+    {
+      config: { auth: 'required' },
+      schema: { params: IdParams, body: UpdateJournalEntryBodySchema },
+    },
+    async (request) =>
+      journal.update(requireSession(request).user.id, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/journal/entries/:id',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => {
+      await journal.remove(requireSession(request).user.id, request.params.id);
+      return { ok: true };
+    },
+  );
+
+  r.get(
+    '/api/journal/entries/:id/history',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => ({
+      versions: await journal.history(requireSession(request).user.id, request.params.id),
+    }),
+  );
+
+  r.get(
+    '/api/journal/entries/:id/audio',
+    {
+      config: { auth: 'required' },
+      schema: { params: IdParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
+    },
+    async (request, reply) => {
+      const file = await journal.audioOf(requireSession(request).user.id, request.params.id);
+      return sendFile(
+        request,
+        reply,
+        await files.open(file, request.log),
+        request.query.download === '1' ? 'attachment' : 'inline',
+      );
+    },
+  );
+
+  for (const type of ['md', 'pdf'] as const) {
+    r.get(
+      `/api/journal/entries/:id/export.${type}`,
+      { config: { auth: 'required' }, schema: { params: IdParams } },
+      async (request, reply) => {
+        const { timezone, entries } = await journal.forExport(requireSession(request).user.id, {
+          id: request.params.id,
+        });
+        const heading = entries[0]?.title ?? 'Journal entry';
+        const body =
+          type === 'md'
+            ? journalMarkdown(heading, entries, timezone)
+            : await journalPdf(heading, entries, timezone);
+        return sendExport(reply, `journal-entry-${request.params.id}`, type, body);
+      },
+    );
+
+    r.get(
+      `/api/journal/export.${type}`,
+      { config: { auth: 'required' }, schema: { querystring: JournalExportQuerySchema } },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        const { timezone, entries } = await journal.forExport(requireSession(request).user.id, {
+          from,
+          to,
+        });
+        const heading = periodName(from, to);
+        const body =
+          type === 'md'
+            ? journalMarkdown(heading, entries, timezone)
+            : await journalPdf(heading, entries, timezone);
+        return sendExport(reply, heading.toLowerCase().replace(/\s+/g, '-'), type, body);
+      },
+    );
+  }
+
+  r.get('/api/journal/tags', { config: { auth: 'required' } }, async (request) => ({
+    tags: await tags.list(requireSession(request).user.id),
+  }));
+
+  r.post(
+    '/api/journal/tags',
+    { config: { auth: 'required' }, schema: { body: CreateJournalTagBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send(await tags.create(requireSession(request).user.id, request.body.name)),
+  );
+
+  r.patch(
+    '/api/journal/tags/:id',
+    {
+      config: { auth: 'required' },
+      schema: { params: IdParams, body: RenameJournalTagBodySchema },
+    },
+    async (request) =>
+      tags.rename(requireSession(request).user.id, request.params.id, request.body.name),
+  );
+
+  r.post(
+    '/api/journal/tags/:id/merge',
+    { config: { auth: 'required' }, schema: { params: IdParams, body: MergeJournalTagBodySchema } },
+    async (request) =>
+      tags.merge(requireSession(request).user.id, request.params.id, request.body.intoTagId),
+  );
+
+  r.delete(
+    '/api/journal/tags/:id',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => {
+      await tags.remove(requireSession(request).user.id, request.params.id);
+      return { ok: true };
+    },
+  );
+
+  r.get(
+    '/api/journal/drafts/:key',
+    { config: { auth: 'required' }, schema: { params: DraftParams } },
+    async (request) => drafts.find(requireSession(request).user.id, request.params.key),
+  );
+
+  r.put(
+    '/api/journal/drafts/:key',
+    { config: { auth: 'required' }, schema: { params: DraftParams, body: JournalDraftBodySchema } },
+    async (request) =>
+      drafts.save(requireSession(request).user.id, request.params.key, request.body),
+  );
+
+  r.delete(
+    '/api/journal/drafts/:key',
+    { config: { auth: 'required' }, schema: { params: DraftParams } },
+    async (request) => {
+      await drafts.remove(requireSession(request).user.id, request.params.key);
+      return { ok: true };
+    },
+  );
+
+  r.get('/api/journal/prompts', { config: { auth: 'required' } }, async (request) =>
+    journal.prompts(requireSession(request).user.id),
+  );
+
+  r.get(
+    '/api/journal/calendar',
+    { config: { auth: 'required' }, schema: { querystring: JournalCalendarQuerySchema } },
+    async (request) => journal.calendar(requireSession(request).user.id, request.query.month),
+  );
+}

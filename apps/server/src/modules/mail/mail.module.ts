@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config, OutboxAccess } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { SessionResolver } from '../../http/session-state';
+import type { IdentityRepository } from '../identity/identity.repository';
+import { registerMailboxRoutes } from './mailbox.routes';
+import { createOutboxMailer, createSmtpMailer } from './mailer';
+import { createOutboxRepository, type OutboxRepository } from './outbox.repository';
+
+/** SMTP when SMTP_URL is set, else the local outbox table (shown at /dev/mailbox). */
+export function createMail(deps: { db: Db; config: Config }) {
+  const outbox = createOutboxRepository(deps.db);
+  const mailer = deps.config.SMTP_URL
+    ? createSmtpMailer(deps.config.SMTP_URL, deps.config.MAIL_FROM)
+    : createOutboxMailer(outbox);
+  return { mailer, outbox };
+}
+
+export function registerMail(
+  app: FastifyInstance,
+  deps: {
+    outboxAccess: OutboxAccess;
+    outbox: OutboxRepository;
+    sessions: Pick<SessionResolver, 'resolve'>;
+    accountsRepository: Pick<IdentityRepository, 'firstRole'>;
+  },
+) {
+  registerMailboxRoutes(app, {
+    access: deps.outboxAccess,
+    outbox: deps.outbox,
+    sessions: deps.sessions,
+    roles: deps.accountsRepository,
+  });
+}

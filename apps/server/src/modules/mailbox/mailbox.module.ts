@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { EventBus } from '../../realtime/event-bus';
+import type { AccountDataRegistry } from '../account/account-data.registry';
+import type { FilesService } from '../files/files.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import { registerMailboxAccountData } from './mailbox-account-data';
+import { createMailboxRepository } from './mailbox.repository';
+import { registerMailboxRoutes } from './mailbox.routes';
+import { createMailboxService } from './mailbox.service';
+
+/** The job kind that empties everyone's trash of what has been there 30 days. */
+export const MAIL_PURGE_JOB = 'mail-trash-purge';
+/** How often the purge looks (the job reschedules itself). */
+export const MAIL_PURGE_EVERY_MS = 60 * 60_000;
+
+/**
+ * The internal mailbox (modules/mail is the outgoing SMTP/outbox, which this only uses through
+ * notifications): its routes, the trash purge on the job queue and the user's data.
+ */
+export function registerMailbox(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    files: FilesService;
+    bus: EventBus;
+    notifications: Pick<NotificationsService, 'notify'>;
+    accountData: AccountDataRegistry;
+    rateLimits: RateLimitService;
+    jobs: JobQueue;
+    now: () => Date;
+  },
+) {
+  const mailbox = createMailboxService({
+    repository: createMailboxRepository(deps.db),
+    files: deps.files,
+    bus: deps.bus,
+    notifications: deps.notifications,
+    now: deps.now,
+  });
+  registerMailboxAccountData(deps.accountData, mailbox);
+  registerMailboxRoutes(app, { mailbox, files: deps.files, rateLimits: deps.rateLimits });
+
+  const schedulePurge = (runAt: Date) =>
+    deps.jobs.enqueue(MAIL_PURGE_JOB, {}, { runAt, key: MAIL_PURGE_JOB });
+  deps.jobs.define(MAIL_PURGE_JOB, { payload: z.object({}) }, async () => {
+    await mailbox.purgeTrash();
+    await schedulePurge(new Date(deps.now().getTime() + MAIL_PURGE_EVERY_MS));
+  });
+  // One pending purge across instances (the key), first run at start.
+  app.addHook('onReady', async () => {
+    await schedulePurge(deps.now());
+  });
+  return mailbox;
+}

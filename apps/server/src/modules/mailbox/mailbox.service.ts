@@ -1,0 +1,487 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  MAIL_ATTACHMENTS_MAX,
+  MAIL_CONTENT_MAX,
+  MAIL_FOLDERS,
+  MAIL_MESSAGES,
+  MAIL_RECIPIENTS_MAX,
+  MAIL_SUBJECT_MAX,
+  MAIL_TRASH_DAYS,
+  snippetOf,
+  type MailAction,
+  type MailAttachment,
+  type MailCounts,
+  type MailDraft,
+  type MailFolder,
+  type MailListQuery,
+  type MailMessage,
+  type MailPerson,
+  type ReplyMode,
+  type SaveDraftBody,
+} from '@kaleido/shared/mailbox/mailbox.schemas';
+import { GENERIC_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { userRoom } from '../../realtime/rooms';
+import type { FilesService } from '../files/files.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import {
+  MAIL_FILE_PURPOSE,
+  type FolderCursor,
+  type ListedRow,
+  type MailMessageRow,
+  type MailboxRepository,
+  type PersonRow,
+} from './mailbox.repository';
+
+export type MailboxService = ReturnType<typeof createMailboxService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 24 * 60 * 60_000;
+const M = MAIL_MESSAGES;
+
+export const attachmentUrl = (fileId: string) => `/api/mail/attachments/${fileId}`;
+
+function encodeCursor(c: FolderCursor): string {
+  return Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
+}
+function decodeCursor(text: string): FolderCursor {
+  const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(date.getTime()))
+    throw new AppError(400, 'That page no longer exists. Please reload the list.', {
+      code: 'BAD_CURSOR',
+    });
+  return { at: date, id };
+}
+
+const prefixed = (prefix: string, subject: string) =>
+  subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
+
+/**
+ * The internal mailbox (DESIGN §9): drafts autosaved on the server, sends that validate and
+ * name whoever cannot be reached (the draft stays), folders per person, threads, attachments
+ * only for the people of the message. Someone else's message, draft or file answers 404.
+ */
+export function createMailboxService(deps: {
+  repository: MailboxRepository;
+  files: FilesService;
+  bus: EventBus;
+  notifications: Pick<NotificationsService, 'notify'>;
+  now: () => Date;
+}) {
+  const { repository: repo, now } = deps;
+  const messageNotFound = () => notFound(M.messageNotFound);
+  const draftNotFound = () => notFound(M.draftNotFound);
+
+  const personOf = (people: Map<string, PersonRow>, userId: string | null): MailPerson => {
+    const p = userId ? people.get(userId) : undefined;
+    return p
+      ? { userId: p.userId, name: p.fullName || p.email, email: p.email }
+      : { userId: null, name: M.deletedUser, email: null };
+  };
+  const addressPerson = (address: string): MailPerson => ({
+    userId: null,
+    name: address,
+    email: address,
+  });
+
+  /** Rows with their people, recipients and attachments, as the API shows them. */
+  async function present(rows: ListedRow[]): Promise<MailMessage[]> {
+    const ids = rows.map((r) => r.message.id);
+    const [recipients, attachments] = await Promise.all([
+      repo.recipientsOf(ids),
+      repo.attachmentsOf(ids),
+    ]);
+    const userIds = new Set<string>();
+    for (const r of rows) if (r.message.senderId) userIds.add(r.message.senderId);
+    for (const r of recipients) if (r.userId) userIds.add(r.userId);
+    const people = new Map((await repo.people([...userIds])).map((p) => [p.userId, p]));
+    return rows.map(({ message, state }) => {
+      const mine = recipients.filter((r) => r.messageId === message.id);
+      const draft = message.sentAt === null;
+      return {
+        id: message.id,
+        threadId: message.threadId,
+        inReplyTo: message.inReplyTo,
+        from: personOf(people, message.senderId),
+        to: draft
+          ? message.draftTo.map(addressPerson)
+          : mine.filter((r) => r.kind === 'to').map((r) => personOf(people, r.userId)),
+        cc: draft
+          ? message.draftCc.map(addressPerson)
+          : mine.filter((r) => r.kind === 'cc').map((r) => personOf(people, r.userId)),
+        subject: message.subject,
+        content: message.body,
+        snippet: snippetOf(message.body),
+        timestamp: (message.sentAt ?? message.updatedAt).toISOString(),
+        isRead: state.read,
+        isStarred: state.starred,
+        folder: state.folder,
+        attachments: attachments
+          .filter((a) => a.messageId === message.id)
+          .map((a) => toAttachment(a)),
+      };
+    });
+  }
+
+  function toAttachment(a: {
+    id: string;
+    name: string;
+    mime: string;
+    size: number;
+  }): MailAttachment {
+    return { id: a.id, name: a.name, mime: a.mime, size: a.size, url: attachmentUrl(a.id) };
+  }
+
+  async function presentDraft(row: MailMessageRow): Promise<MailDraft> {
+    const attachments = await repo.attachmentsOf([row.id]);
+    return {
+      id: row.id,
+      threadId: row.threadId,
+      inReplyTo: row.inReplyTo,
+      to: row.draftTo,
+      cc: row.draftCc,
+      subject: row.subject,
+      content: row.body,
+      attachments: attachments.map(toAttachment),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function ownDraft(userId: string, id: string) {
+    const draft = UUID.test(id) ? await repo.findDraft(userId, id) : null;
+    if (!draft) throw draftNotFound();
+    return draft;
+  }
+
+  async function heldMessage(userId: string, id: string) {
+    const state = UUID.test(id) ? await repo.findState(userId, id) : null;
+    const message = state ? await repo.findMessage(id) : null;
+    if (!state || !message) throw messageNotFound();
+    return { state, message };
+  }
+
+  async function changed(userId: string, ids: string[]) {
+    await deps.bus.publish({ room: userRoom(userId), name: 'mail.changed', data: { ids } });
+  }
+
+  async function removeUnusedFiles(fileIds: string[]) {
+    const unused = await repo.unusedFiles(fileIds);
+    if (unused.length > 0) await deps.files.remove(unused);
+  }
+
+  const clean = (list: string[]) => [...new Set(list.map((a) => a.trim()).filter(Boolean))];
+
+  async function saveDraft(userId: string, id: string, body: SaveDraftBody) {
+    if (!UUID.test(id)) throw draftNotFound();
+    const saved = await repo.saveDraft({
+      id,
+      userId,
+      to: clean(body.to),
+      cc: clean(body.cc),
+      subject: body.subject,
+      body: body.content,
+      at: now(),
+    });
+    if (!saved) throw draftNotFound();
+    return saved;
+  }
+
+  return {
+    async counts(userId: string): Promise<{ counts: MailCounts }> {
+      const rows = await repo.counts(userId);
+      const counts = Object.fromEntries(
+        MAIL_FOLDERS.map((f) => {
+          const row = rows.find((r) => r.folder === f);
+          return [f, { total: row?.total ?? 0, unread: row?.unread ?? 0 }];
+        }),
+      ) as MailCounts;
+      return { counts };
+    },
+
+    async list(userId: string, query: MailListQuery) {
+      const folder: MailFolder | undefined = query.folder ?? (query.q ? undefined : 'inbox');
+      const rows = await repo.list(
+        userId,
+        {
+          folder,
+          q: query.q || undefined,
+          starred: query.starred === undefined ? undefined : query.starred === 'true',
+          after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        },
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        messages: await present(page),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ at: last.state.at, id: last.message.id })
+            : null,
+      };
+    },
+
+    /** A message with its thread as this person holds it. */
+    async get(userId: string, id: string) {
+      const { message } = await heldMessage(userId, id);
+      if (message.sentAt === null) throw messageNotFound();
+      const thread = await present(await repo.thread(userId, message.threadId));
+      const shown = thread.find((m) => m.id === id);
+      if (!shown) throw messageNotFound();
+      return { message: shown, thread };
+    },
+
+    async getDraft(userId: string, id: string) {
+      return { draft: await presentDraft(await ownDraft(userId, id)) };
+    },
+
+    async saveDraft(userId: string, id: string, body: SaveDraftBody) {
+      const saved = await saveDraft(userId, id, body);
+      await changed(userId, [id]);
+      return { draft: await presentDraft(saved) };
+    },
+
+    async discardDraft(userId: string, id: string) {
+      const draft = await ownDraft(userId, id);
+      const attached = await repo.attachmentsOf([draft.id]);
+      await repo.deleteDraft(userId, id);
+      await removeUnusedFiles(attached.filter((a) => a.ownerId === userId).map((a) => a.id));
+      await changed(userId, [id]);
+    },
+
+    /** A new draft answering or passing on a message, in its thread. */
+    async reply(userId: string, id: string, mode: ReplyMode) {
+      const { message, state } = await heldMessage(userId, id);
+      if (message.sentAt === null) throw messageNotFound();
+      const [shown] = await present([{ message, state }]);
+      if (!shown) throw messageNotFound();
+      const me = (await repo.people([userId]))[0]?.email.toLowerCase();
+      const addressOf = (p: MailPerson) => p.email;
+      const others = (list: MailPerson[]) =>
+        list.map(addressOf).filter((e): e is string => !!e && e.toLowerCase() !== me);
+      const iSent = message.senderId === userId;
+      let to: string[] = [];
+      let cc: string[] = [];
+      if (mode === 'reply') {
+        to = iSent ? others(shown.to) : others([shown.from]);
+      } else if (mode === 'replyAll') {
+        to = iSent ? others(shown.to) : others([shown.from, ...shown.to]);
+        cc = others(shown.cc);
+      }
+      const date = message.sentAt.toUTCString();
+      const quoted = shown.content
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n');
+      const body =
+        mode === 'forward'
+          ? `\n\n---------- Forwarded message ----------\nFrom: ${shown.from.name}${shown.from.email ? ` <${shown.from.email}>` : ''}\nDate: ${date}\nSubject: ${shown.subject}\nTo: ${shown.to.map((p) => p.name).join(', ')}\n\n${shown.content}`
+          : `\n\nOn ${date}, ${shown.from.name} wrote:\n${quoted}`;
+      const draftId = randomUUID();
+      const saved = await repo.saveDraft({
+        id: draftId,
+        userId,
+        threadId: message.threadId,
+        inReplyTo: message.id,
+        to: clean(to),
+        cc: clean(cc),
+        subject: prefixed(mode === 'forward' ? 'Fwd:' : 'Re:', message.subject),
+        body,
+        at: now(),
+      });
+      if (!saved) throw new Error('reply draft not created');
+      if (mode === 'forward') await repo.copyAttachments(message.id, draftId);
+      await changed(userId, [draftId]);
+      return { draft: await presentDraft(saved) };
+    },
+
+    /**
+     * Sends a draft (saving `body` first when given). Every refusal names the problem and keeps
+     * the draft; a draft already sent answers the message it became (a retried send).
+     */
+    async send(userId: string, id: string, body: Partial<SaveDraftBody>) {
+      if (!UUID.test(id)) throw draftNotFound();
+      let draft = await repo.findDraft(userId, id);
+      if (!draft) {
+        const state = await repo.findState(userId, id);
+        const message = state ? await repo.findMessage(id) : null;
+        if (message && message.senderId === userId && message.sentAt)
+          return { message: (await this.get(userId, id)).message, created: false };
+        if (Object.keys(body).length === 0) throw draftNotFound();
+      }
+      if (Object.keys(body).length > 0 || !draft) {
+        draft = await saveDraft(userId, id, {
+          to: body.to ?? draft?.draftTo ?? [],
+          cc: body.cc ?? draft?.draftCc ?? [],
+          subject: body.subject ?? draft?.subject ?? '',
+          content: body.content ?? draft?.body ?? '',
+        });
+      }
+      const to = draft.draftTo;
+      const cc = draft.draftCc;
+      const refuse = (message: string, path: string, code: 'MAIL_RECIPIENTS' | 'MAIL_TOO_LONG') =>
+        new AppError(400, message, { code, errors: [{ path, message }] });
+      if (to.length === 0) throw refuse(M.noRecipients, 'to', 'MAIL_RECIPIENTS');
+      if (to.length + cc.length > MAIL_RECIPIENTS_MAX)
+        throw refuse(M.tooManyRecipients, 'to', 'MAIL_RECIPIENTS');
+      if (draft.subject.length > MAIL_SUBJECT_MAX)
+        throw refuse(M.subjectTooLong, 'subject', 'MAIL_TOO_LONG');
+      if (draft.body.length > MAIL_CONTENT_MAX)
+        throw refuse(M.contentTooLong, 'content', 'MAIL_TOO_LONG');
+      if (!draft.subject.trim() && !draft.body.trim())
+        throw badRequest(M.empty, [{ path: 'content', message: M.empty }], 'VALIDATION');
+      const accounts = await repo.accountsByEmail([...to, ...cc]);
+      const byEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
+      const unknown = [...to, ...cc].filter((a) => !byEmail.has(a.toLowerCase()));
+      if (unknown.length > 0) throw refuse(M.unknownRecipients(unknown), 'to', 'MAIL_RECIPIENTS');
+      if ([...to, ...cc].some((a) => byEmail.get(a.toLowerCase())?.userId === userId))
+        throw refuse(M.selfRecipient, 'to', 'MAIL_RECIPIENTS');
+      const recipients = [
+        ...to.map((a) => ({
+          userId: byEmail.get(a.toLowerCase())?.userId ?? '',
+          kind: 'to' as const,
+        })),
+        ...cc.map((a) => ({
+          userId: byEmail.get(a.toLowerCase())?.userId ?? '',
+          kind: 'cc' as const,
+        })),
+      ];
+      const sent = await repo.send({ id, senderId: userId, recipients, at: now() });
+      if (!sent) return { message: (await this.get(userId, id)).message, created: false };
+
+      const sender = (await repo.people([userId]))[0];
+      const senderName = sender?.fullName || sender?.email || 'Someone';
+      const delivered = [...new Set(recipients.map((r) => r.userId))];
+      for (const recipientId of delivered) {
+        const { message } = await this.get(recipientId, id);
+        await deps.bus.publish({
+          room: userRoom(recipientId),
+          name: 'mail.received',
+          data: { message },
+        });
+        // Only that a message arrived: never its subject or words (they may be private).
+        await deps.notifications.notify(recipientId, {
+          type: 'email',
+          title: 'New message',
+          message: `${senderName} sent you a message.`,
+          link: `/app/email/inbox?message=${id}`,
+        });
+      }
+      await changed(userId, [id]);
+      return { message: (await this.get(userId, id)).message, created: true };
+    },
+
+    async act(userId: string, ids: string[], action: MailAction) {
+      let updated: string[];
+      switch (action) {
+        case 'read':
+        case 'unread':
+          updated = await repo.update(userId, ids, { read: action === 'read' });
+          break;
+        case 'star':
+        case 'unstar':
+          updated = await repo.update(userId, ids, { starred: action === 'star' });
+          break;
+        case 'delete': {
+          // For good, from the trash only.
+          const { messageIds, fileIds } = await repo.deleteFromTrash(userId, ids);
+          await removeUnusedFiles(fileIds);
+          updated = messageIds;
+          break;
+        }
+        case 'archive':
+        case 'inbox':
+        case 'trash':
+        case 'restore':
+          updated = await repo.move(userId, ids, action, now());
+      }
+      if (updated.length > 0) await changed(userId, updated);
+      return { updated, ...(await this.counts(userId)) };
+    },
+
+    async emptyTrash(userId: string) {
+      const { messageIds, fileIds } = await repo.deleteFromTrash(userId, null);
+      await removeUnusedFiles(fileIds);
+      if (messageIds.length > 0) await changed(userId, messageIds);
+      return { deleted: messageIds.length };
+    },
+
+    /** Everyone's trash older than 30 days, for good (the purge job). */
+    async purgeTrash() {
+      const before = new Date(now().getTime() - MAIL_TRASH_DAYS * DAY_MS);
+      const { messageIds, fileIds } = await repo.deleteFromTrash(null, null, before);
+      await removeUnusedFiles(fileIds);
+      return messageIds.length;
+    },
+
+    async attach(userId: string, draftId: string, upload: { filename: string; stream: Readable }) {
+      const draft = await ownDraft(userId, draftId);
+      if ((await repo.attachmentsOf([draft.id])).length >= MAIL_ATTACHMENTS_MAX) {
+        upload.stream.resume();
+        throw badRequest(M.tooManyAttachments, undefined, 'MAIL_ATTACHMENTS');
+      }
+      const file = await deps.files.store({
+        ownerId: userId,
+        purpose: MAIL_FILE_PURPOSE,
+        policy: GENERIC_UPLOAD_POLICY,
+        filename: upload.filename,
+        stream: upload.stream,
+      });
+      try {
+        await repo.addAttachment(draft.id, file.id);
+      } catch (error) {
+        await deps.files.remove([file]);
+        throw error;
+      }
+      await changed(userId, [draft.id]);
+      return {
+        attachment: toAttachment({
+          id: file.id,
+          name: file.originalName,
+          mime: file.mime,
+          size: file.sizeBytes,
+        }),
+      };
+    },
+
+    async detach(userId: string, draftId: string, fileId: string) {
+      const draft = await ownDraft(userId, draftId);
+      if (!UUID.test(fileId) || !(await repo.removeAttachment(draft.id, fileId)))
+        throw notFound(M.attachmentNotFound);
+      const file = await deps.files.find(fileId);
+      if (file?.ownerId === userId) await removeUnusedFiles([fileId]);
+      await changed(userId, [draft.id]);
+    },
+
+    /** A mail file, for its sender and the people who hold a message carrying it (404 otherwise). */
+    async attachmentFor(userId: string, fileId: string) {
+      const file = UUID.test(fileId) ? await repo.fileFor(userId, fileId) : null;
+      if (!file) throw notFound(M.attachmentNotFound);
+      return file;
+    },
+
+    async exportFor(userId: string) {
+      const messages = await present(await repo.everythingOf(userId));
+      return {
+        messages: messages.map((m) => ({
+          ...m,
+          snippet: undefined,
+          attachments: m.attachments.map((a) => ({
+            id: a.id,
+            name: a.name,
+            mime: a.mime,
+            size: a.size,
+          })),
+        })),
+      };
+    },
+
+    async deleteDataOf(userId: string) {
+      const unused = await repo.deleteDataOf(userId);
+      if (unused.length > 0) await deps.files.remove(unused);
+    },
+  };
+}

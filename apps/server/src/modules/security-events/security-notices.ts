@@ -1,0 +1,30 @@
+import { describeUserAgent } from '@kaleido/shared/security-events/user-agent';
+import type { SecurityEventsService } from './security-events.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+
+/**
+ * Records a sign-in (`user_login`) and, when it comes from a device the account has not signed in
+ * from before, tells the account's open tabs at once, so someone else using the password is
+ * noticed. The notice never fails the sign-in.
+ */
+export async function recordSignIn(
+  deps: {
+    securityEvents: SecurityEventsService;
+    notifications: Pick<NotificationsService, 'notify'>;
+  },
+  userId: string,
+  userAgent: string | undefined,
+  method: string,
+): Promise<void> {
+  const newDevice = await deps.securityEvents.isNewDevice(userId, userAgent).catch(() => false);
+  await deps.securityEvents.record(userId, 'user_login', { userAgent, details: { method } });
+  if (!newDevice) return;
+  await deps.notifications
+    .notify(userId, {
+      type: 'settings',
+      title: 'New sign-in',
+      message: `Your account was signed in from ${describeUserAgent(userAgent, 'an unknown device')}. If this was not you, change your password.`,
+      link: '/app/profile/security',
+    })
+    .catch(() => undefined);
+}

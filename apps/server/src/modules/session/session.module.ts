@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { AnnounceSessionEnded } from '../../realtime/session-ended';
+import type { IdentityService } from '../identity/identity.service';
+import type { ProfileService } from '../profile/profile.service';
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import { createSessionRepository } from './session.repository';
+import { registerSessionRoutes } from './session.routes';
+import { createSessionService, type SessionService } from './session.service';
+
+/** The sessions every request resolves (the guard's `SessionResolver`). */
+export function createSessions(deps: {
+  db: Db;
+  authSecret: string;
+  profile: ProfileService;
+  accounts: IdentityService;
+  securityEvents: SecurityEventsService;
+  announceSessionEnded: AnnounceSessionEnded;
+  config: Config;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  idleMinutes?: () => Promise<number>;
+}): SessionService {
+  return createSessionService({
+    ...deps,
+    secret: deps.authSecret,
+    sessions: createSessionRepository(deps.db),
+    announceEnded: deps.announceSessionEnded,
+  });
+}
+
+/** Session info, refresh, the browser's idle timeout, and the list of one's sessions. */
+export function registerSession(
+  app: FastifyInstance,
+  deps: {
+    sessions: SessionService;
+    rateLimits: RateLimitService;
+  },
+) {
+  registerSessionRoutes(app, deps);
+}

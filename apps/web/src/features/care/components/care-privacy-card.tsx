@@ -1,0 +1,178 @@
+import {
+  CARE_SCOPE_LABELS,
+  CARE_SCOPES,
+  type CareScope,
+  type Relationship,
+} from '@kaleido/shared/care/care.schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { careApi, careKeys } from '../../../lib/api/care';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { accessSentence, formatDay } from '../care-format';
+import { useCareSync } from '../hooks/use-care-sync';
+import { InviteForm } from './invite-form';
+
+/**
+ * Settings → Privacy, the person's side of care: the professionals they work with, what each
+ * may see (per scope, with an optional end date), invitations, and every read of their data.
+ */
+export function CarePrivacyCard() {
+  useCareSync();
+  const relationships = useQuery({
+    queryKey: careKeys.relationships,
+    queryFn: careApi.relationships,
+  });
+  const log = useQuery({ queryKey: careKeys.accessLog, queryFn: careApi.accessLog });
+  const mine = (relationships.data?.relationships ?? []).filter(
+    (r) => r.role === 'person' && (r.status === 'pending' || r.status === 'active'),
+  );
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>My professionals</CardTitle>
+          <CardDescription>
+            Who you work with, and exactly what each of them may see.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {relationships.data && !relationships.data.insightsVisibleToClients && (
+            <p className="text-sm text-muted-foreground">
+              “Share Insights with Clients” is off: nothing is shared with any professional,
+              whatever the choices below.
+            </p>
+          )}
+          {mine.length === 0 && (
+            <p className="text-sm text-muted-foreground">
+              You are not working with a professional.
+            </p>
+          )}
+          <ul className="grid gap-4">
+            {mine.map((r) => (
+              <RelationshipItem key={r.id} relationship={r} />
+            ))}
+          </ul>
+          <InviteForm as="person" label="Invite a professional by email" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Access log</CardTitle>
+          <CardDescription>Every time a professional viewed what you share.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {(log.data?.entries.length ?? 0) === 0 ? (
+            <p className="text-sm text-muted-foreground">No professional has viewed your data.</p>
+          ) : (
+            <ul className="grid gap-1 text-sm" aria-label="Access log">
+              {log.data?.entries.map((e) => (
+                <li key={e.id}>{accessSentence(e)}</li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function RelationshipItem({ relationship: r }: { relationship: Relationship }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: careKeys.all });
+  const answer = useMutation({
+    mutationFn: (accept: boolean) => (accept ? careApi.accept(r.id) : careApi.decline(r.id)),
+    onSettled: refresh,
+  });
+  const end = useMutation({ mutationFn: () => careApi.end(r.id), onSettled: refresh });
+  return (
+    <li className="grid gap-2 rounded-md border p-3" aria-label={r.other.name}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-medium">{r.other.name}</p>
+          <p className="text-sm text-muted-foreground">
+            {r.status === 'pending'
+              ? r.awaitingMe
+                ? 'Wants to work with you'
+                : 'Invitation sent'
+              : `Working together since ${formatDay(r.respondedAt ?? r.createdAt)}`}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          {r.awaitingMe && (
+            <>
+              <Button size="sm" onClick={() => answer.mutate(true)}>
+                Accept
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => answer.mutate(false)}>
+                Decline
+              </Button>
+            </>
+          )}
+          {!r.awaitingMe && (
+            <Button size="sm" variant="outline" onClick={() => end.mutate()}>
+              {r.status === 'pending' ? 'Withdraw' : 'End'}
+            </Button>
+          )}
+        </div>
+      </div>
+      {r.status === 'active' && (
+        <ul className="grid gap-2">
+          {CARE_SCOPES.map((scope) => (
+            <ScopeToggle key={scope} relationship={r} scope={scope} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function ScopeToggle({ relationship, scope }: { relationship: Relationship; scope: CareScope }) {
+  const queryClient = useQueryClient();
+  const consent = relationship.consents.find((c) => c.scope === scope);
+  const [until, setUntil] = useState(consent?.expiresAt?.slice(0, 10) ?? '');
+  const change = useMutation({
+    mutationFn: (granted: boolean) =>
+      careApi.setConsent(
+        relationship.id,
+        scope,
+        granted,
+        granted && until ? new Date(`${until}T23:59:59`).toISOString() : null,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careKeys.all }),
+  });
+  const id = `${relationship.id}-${scope}`;
+  return (
+    <li className="flex flex-wrap items-center gap-3 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        checked={!!consent}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(e.target.checked)}
+      />
+      <label htmlFor={id} className="flex-1">
+        Share {CARE_SCOPE_LABELS[scope].toLowerCase()} with {relationship.other.name}
+        {consent?.expiresAt && ` until ${formatDay(consent.expiresAt)}`}
+      </label>
+      <label className="flex items-center gap-1 text-muted-foreground">
+        End date
+        <Input
+          type="date"
+          className="h-8 w-40"
+          value={until}
+          aria-label={`End date for ${CARE_SCOPE_LABELS[scope]}`}
+          onChange={(e) => setUntil(e.target.value)}
+          onBlur={() => consent && change.mutate(true)}
+        />
+      </label>
+    </li>
+  );
+}

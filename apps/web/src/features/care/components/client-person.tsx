@@ -1,0 +1,194 @@
+import { CARE_SCOPE_LABELS, type CareScope } from '@kaleido/shared/care/care.schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { careApi, careKeys } from '../../../lib/api/care';
+import { formatDay } from '../care-format';
+import { useCareSync } from '../hooks/use-care-sync';
+import { MoodTrend } from './mood-trend';
+
+/**
+ * /client/people/:userId: exactly what this person's consent allows now, what is not shared
+ * (said plainly), and the professional's private notes. A revocation refetches (care.changed)
+ * and the section disappears.
+ */
+export function ClientPerson({ userId }: { userId: string }) {
+  useCareSync();
+  const person = useQuery({
+    queryKey: careKeys.person(userId),
+    queryFn: () => careApi.person(userId),
+    retry: false,
+  });
+  const scopes = person.data?.scopes ?? [];
+  const has = (scope: CareScope) => scopes.includes(scope);
+  const mood = useQuery({
+    queryKey: careKeys.mood(userId),
+    queryFn: () => careApi.mood(userId),
+    enabled: has('mood_and_insights'),
+    retry: false,
+  });
+  const entries = useQuery({
+    queryKey: careKeys.entries(userId),
+    queryFn: () => careApi.entries(userId),
+    enabled: has('shared_journal_entries'),
+    retry: false,
+  });
+  const transcripts = useQuery({
+    queryKey: careKeys.transcripts(userId),
+    queryFn: () => careApi.transcripts(userId),
+    enabled: has('voice_note_transcripts'),
+    retry: false,
+  });
+  if (person.isError)
+    return (
+      <p role="status" className="text-sm">
+        This person is not sharing anything with you.{' '}
+        <Link to="/client" className="underline">
+          Back to the dashboard
+        </Link>
+      </p>
+    );
+  if (!person.data) return null;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-xl font-semibold">{person.data.name}</h2>
+          <p className="text-sm text-muted-foreground">
+            Working together since {formatDay(person.data.since)}
+          </p>
+        </div>
+        <Link to="/app/chat/new" className="rounded-md border px-3 py-2 text-sm hover:bg-accent">
+          Chat with {person.data.name}
+        </Link>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>What {person.data.name} shares with you</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-2 text-sm">
+          {scopes.length === 0 ? (
+            <p>Nothing is shared with you at the moment.</p>
+          ) : (
+            <ul aria-label="Shared">
+              {scopes.map((s) => (
+                <li key={s}>Shared: {CARE_SCOPE_LABELS[s]}</li>
+              ))}
+            </ul>
+          )}
+          {person.data.notShared.length > 0 && (
+            <ul aria-label="Not shared" className="text-muted-foreground">
+              {person.data.notShared.map((s) => (
+                <li key={s}>Not shared: {CARE_SCOPE_LABELS[s]}</li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      {has('mood_and_insights') && mood.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Mood trend</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <MoodTrend points={mood.data.points} label="Mood trend" />
+          </CardContent>
+        </Card>
+      )}
+      {has('shared_journal_entries') && entries.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Shared journal entries</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {entries.data.entries.length === 0 && (
+              <p className="text-sm text-muted-foreground">No entry is shared yet.</p>
+            )}
+            {entries.data.entries.map((e) => (
+              <article key={e.id} className="grid gap-1 rounded-md border p-3">
+                <h3 className="font-medium">{e.title}</h3>
+                <p className="text-xs text-muted-foreground">
+                  {formatDay(e.createdAt)} · {e.mood}
+                </p>
+                <p className="whitespace-pre-wrap text-sm">{e.content}</p>
+              </article>
+            ))}
+          </CardContent>
+        </Card>
+      )}
+      {has('voice_note_transcripts') && transcripts.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Voice note transcripts</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {transcripts.data.transcripts.length === 0 && (
+              <p className="text-sm text-muted-foreground">No transcript yet.</p>
+            )}
+            {transcripts.data.transcripts.map((t) => (
+              <article key={t.id} className="grid gap-1">
+                <h3 className="font-medium">{t.title}</h3>
+                <p className="text-sm">{t.transcript}</p>
+              </article>
+            ))}
+          </CardContent>
+        </Card>
+      )}
+      <Notes userId={userId} />
+    </div>
+  );
+}
+
+function Notes({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const notes = useQuery({
+    queryKey: careKeys.notes(userId),
+    queryFn: () => careApi.notes(userId),
+    retry: false,
+  });
+  const [draft, setDraft] = useState('');
+  const add = useMutation({
+    mutationFn: () => careApi.addNote(userId, draft),
+    onSuccess: () => {
+      setDraft('');
+      void queryClient.invalidateQueries({ queryKey: careKeys.notes(userId) });
+    },
+  });
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (draft.trim()) add.mutate();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Private notes</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-xs text-muted-foreground">Only you can read these notes.</p>
+        <form onSubmit={submit} className="grid gap-2">
+          <textarea
+            aria-label="New note"
+            className="min-h-20 rounded-md border bg-background p-2 text-sm"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <div>
+            <Button type="submit" size="sm" disabled={add.isPending || !draft.trim()}>
+              Add note
+            </Button>
+          </div>
+        </form>
+        <ul className="grid gap-2 text-sm">
+          {notes.data?.notes.map((n) => (
+            <li key={n.id} className="rounded-md border p-2">
+              <p className="whitespace-pre-wrap">{n.content}</p>
+              <p className="text-xs text-muted-foreground">{formatDay(n.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
+import { useQuery } from '@tanstack/react-query';
+import { insightsQuery } from '../../api/insights-requests';
+import { InsightCard } from './insight-card';
+
+/** The insight cards on the dashboard (analysis happens on our server; see docs/api/insights.md). */
+export function InsightCards() {
+  const { data, isError } = useQuery(insightsQuery());
+  return (
+    <section aria-labelledby="insights-heading" data-testid="insights">
+      <h2 id="insights-heading" className="mb-1 text-lg font-semibold">
+        Insights
+      </h2>
+      <p className="mb-3 text-sm text-muted-foreground">
+        Worked out on our server from what you write and say; never sent to anyone else.
+        {data && data.hiddenCount > 0 && ` ${data.hiddenCount} hidden because they did not fit.`}
+      </p>
+      {isError ? (
+        <p className="text-sm text-muted-foreground">Insights could not be loaded.</p>
+      ) : !data ? null : !data.analysisEnabled ? (
+        <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+          {INSIGHTS_MESSAGES.analysisOff}
+        </p>
+      ) : data.cards.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+          {INSIGHTS_MESSAGES.notEnoughData}
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {data.cards.map((card) => (
+            <InsightCard key={card.id} card={card} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type {
+  AccessLogResponse,
+  CareDashboard,
+  CareNote,
+  CarePersonSummary,
+  CareScope,
+  InviteBody,
+  MoodPoint,
+  Relationship,
+  RelationshipsResponse,
+  SharedEntry,
+  SharedTranscript,
+} from '@kaleido/shared/care/care.schemas';
+import { api } from '../api-client';
+
+/** Care: relationships and consent (the person), and the professional's reads (/client). */
+export const careKeys = {
+  all: ['care'] as const,
+  relationships: ['care', 'relationships'] as const,
+  accessLog: ['care', 'access-log'] as const,
+  dashboard: ['care', 'dashboard'] as const,
+  people: ['care', 'people'] as const,
+  person: (id: string) => ['care', 'person', id] as const,
+  mood: (id: string) => ['care', 'person', id, 'mood'] as const,
+  entries: (id: string) => ['care', 'person', id, 'entries'] as const,
+  transcripts: (id: string) => ['care', 'person', id, 'transcripts'] as const,
+  notes: (id: string) => ['care', 'person', id, 'notes'] as const,
+};
+
+export interface CarePerson {
+  id: string;
+  name: string;
+  relationshipId: string;
+  since: string;
+  scopes: CareScope[];
+  notShared: CareScope[];
+}
+
+export const careApi = {
+  relationships: () => api.get<RelationshipsResponse>('/api/care/relationships'),
+  invite: (body: InviteBody) => api.post<Relationship>('/api/care/relationships', body),
+  accept: (id: string) => api.post<{ ok: true }>(`/api/care/relationships/${id}/accept`, {}),
+  decline: (id: string) => api.post<{ ok: true }>(`/api/care/relationships/${id}/decline`, {}),
+  end: (id: string) => api.delete<{ ok: true }>(`/api/care/relationships/${id}`),
+  setConsent: (id: string, scope: CareScope, granted: boolean, expiresAt: string | null) =>
+    api.put<Relationship>(`/api/care/relationships/${id}/consents/${scope}`, {
+      granted,
+      expiresAt,
+    }),
+  accessLog: () => api.get<AccessLogResponse>('/api/care/access-log'),
+  dashboard: () => api.get<CareDashboard>('/api/care/dashboard'),
+  people: () => api.get<{ people: CarePersonSummary[] }>('/api/care/people'),
+  person: (id: string) => api.get<CarePerson>(`/api/care/people/${id}`),
+  mood: (id: string) => api.get<{ points: MoodPoint[] }>(`/api/care/people/${id}/mood`),
+  entries: (id: string) => api.get<{ entries: SharedEntry[] }>(`/api/care/people/${id}/entries`),
+  transcripts: (id: string) =>
+    api.get<{ transcripts: SharedTranscript[] }>(`/api/care/people/${id}/transcripts`),
+  notes: (id: string) => api.get<{ notes: CareNote[] }>(`/api/care/people/${id}/notes`),
+  addNote: (id: string, content: string) =>
+    api.post<CareNote>(`/api/care/people/${id}/notes`, { content }),
+};

@@ -1,0 +1,165 @@
+// Mailbox figures, one run (about a minute on 2 cores):   node --import tsx bench/mail.ts
+// PEOPLE people (default 4) who each receive MESSAGES messages (default 10,000) from the others —
+// so every mailbox holds 10,000 in its inbox and about as many in sent — written by SQL, on
+// PostgreSQL (BENCH_DATABASE_URL, a server it may create databases on) and, unless
+// BENCH_EMBEDDED=0, on the embedded database too. Measured through the mailbox service (the code
+// the server runs for GET /api/mail/messages: the page, its people, recipients and attachments):
+//   - the inbox page of 50, first page and a page deep in the folder (cursor);
+//   - the folder counts (unread per folder);
+//   - a search over subject, body and people, first page;
+//   - the baseline in the same run: one plain indexed lookup (a state row by its primary key).
+// Prints p50 and p95 in milliseconds and the ratio to the baseline. Target (issue 11): the inbox
+// page p95 stays a small multiple of the baseline at 10,000 messages. A figure, not a test.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { createMailboxRepository } from '../apps/server/src/modules/mailbox/mailbox.repository';
+import { createMailboxService } from '../apps/server/src/modules/mailbox/mailbox.service';
+
+const PEOPLE = Number(process.env.PEOPLE ?? 4);
+const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
+const RUNS = Number(process.env.RUNS ?? 100);
+
+async function seed(database: Database): Promise<string[]> {
+  const { db } = database;
+  const ids = Array.from({ length: PEOPLE }, () => randomUUID());
+  for (const [i, id] of ids.entries()) {
+    await db.execute(
+      sql`insert into users (id, name, email) values (${id}, ${`Person ${i}`}, ${`bench-${id}@example.com`})`,
+    );
+    await db.execute(
+      sql`insert into profiles (user_id, full_name, email) values (${id}, ${`Person ${i}`}, ${`bench-${id}@example.com`})`,
+    );
+  }
+  for (const [i, recipient] of ids.entries()) {
+    const sender = ids[(i + 1) % ids.length] ?? recipient;
+    for (let start = 0; start < MESSAGES; start += 5_000) {
+      const end = Math.min(MESSAGES, start + 5_000) - 1;
+      await db.execute(sql`
+        with m as (
+          insert into mail_messages (id, thread_id, sender_id, subject, body, sent_at, created_at, updated_at)
+          select id, id, ${sender}, 'Letter ' || g, 'Dear friend, this is letter ' || g || ' about the week.',
+                 now() - make_interval(mins => g), now() - make_interval(mins => g), now()
+          from (select gen_random_uuid() as id, g from generate_series(${start}::int, ${end}::int) g) s
+          returning id, sent_at
+        ), r as (
+          insert into mail_recipients (message_id, position, user_id, kind)
+          select id, 0, ${recipient}, 'to' from m
+        ), snd as (
+          insert into mail_states (user_id, message_id, folder, read, at)
+          select ${sender}, id, 'sent', true, sent_at from m
+        )
+        insert into mail_states (user_id, message_id, folder, read, starred, at)
+        select ${recipient}, id, 'inbox', random() < 0.8, random() < 0.05, sent_at from m`);
+    }
+  }
+  await db.execute(sql`analyze mail_messages`);
+  await db.execute(sql`analyze mail_states`);
+  await db.execute(sql`analyze mail_recipients`);
+  return ids;
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await run(); // warm caches and plans
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return percentiles(samples);
+}
+
+async function measure(label: string, database: Database) {
+  const seeding = performance.now();
+  const [userId = ''] = await seed(database);
+  console.log(
+    `\n${label}: ${PEOPLE} mailboxes of ${MESSAGES.toLocaleString('en')} received messages written in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+  const repository = createMailboxRepository(database.db);
+  // Listing touches only the repository; the rest is never called here.
+  const mailbox = createMailboxService({
+    repository,
+    files: null as never,
+    bus: null as never,
+    notifications: null as never,
+    now: () => new Date(),
+  });
+  const first = await mailbox.list(userId, { folder: 'inbox', limit: 50 });
+  const someId = first.messages[10]?.id ?? '';
+  // A cursor about 60 % down the folder.
+  let deep: string | null = first.nextCursor;
+  for (let i = 0; i < Math.floor((MESSAGES / 50) * 0.6) && deep; i++)
+    deep = (await mailbox.list(userId, { folder: 'inbox', limit: 50, cursor: deep })).nextCursor;
+  const baseline = await timed(() => repository.findState(userId, someId));
+  const rows: [string, { p50: number; p95: number }][] = [
+    ['one state row by key (baseline)', baseline],
+    ['inbox page of 50', await timed(() => mailbox.list(userId, { folder: 'inbox', limit: 50 }))],
+    [
+      'inbox page of 50, 60 % deep',
+      await timed(() =>
+        mailbox.list(userId, { folder: 'inbox', limit: 50, cursor: deep ?? undefined }),
+      ),
+    ],
+    ['folder counts', await timed(() => mailbox.counts(userId))],
+    [
+      'search "letter 42", first 50',
+      await timed(() => mailbox.list(userId, { q: 'letter 42', limit: 50 })),
+    ],
+  ];
+  console.table(
+    rows.map(([what, { p50, p95 }]) => ({
+      what,
+      'p50 ms': p50.toFixed(2),
+      'p95 ms': p95.toFixed(2),
+      'p95 / baseline': (p95 / baseline.p95).toFixed(1),
+    })),
+  );
+}
+
+console.log(`mail bench — ${RUNS} runs per query, load average ${loadavg()[0]?.toFixed(1)}`);
+if (process.env.BENCH_EMBEDDED !== '0') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-bench-mail-'));
+  const embedded = await openDatabase({ dataDir });
+  try {
+    await embedded.migrate();
+    await measure('embedded (PGlite)', embedded);
+  } finally {
+    await embedded.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (adminUrl) {
+  const name = `kaleido_bench_mail_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
+  try {
+    await postgres.migrate();
+    await measure('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+    await admin.query(`drop database ${name}`);
+    await admin.end();
+  }
+} else {
+  console.log(
+    '\n(set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to measure PostgreSQL)',
+  );
+}

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { createVerifiedAccount, newAccount } from '../support/accounts';
+import { expectVisible } from '../support/expect';
+import type { Journey } from '../support/harness';
+import { roleAccount } from '../support/roles';
+import { signInThroughUi } from '../support/ui';
+
+/** A same-origin API call from the page, with the session's anti-forgery token. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<number> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const session = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const response = await fetch(p, {
+        method: m,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return response.status;
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** Clicks a consent checkbox and waits for the server's answer to show (it is not optimistic). */
+async function toggle(box: ReturnType<Page['getByLabel']>, want: boolean) {
+  await box.click();
+  for (let i = 0; i < 100 && (await box.isChecked()) !== want; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await box.isChecked(), want, 'consent saved');
+}
+
+export const careJourneys: Journey[] = [
+  {
+    name: 'care: invite and accept, share mood only, share one entry, revoke live, access log',
+    unavailableBecause: () =>
+      Promise.resolve(roleAccount('client') ? null : 'no client account: CLI user:create failed'),
+    async run(ctx) {
+      const client = roleAccount('client');
+      assert.ok(client);
+      const person = await createVerifiedAccount(ctx.baseUrl, newAccount('care-person'));
+
+      // The professional confirms the ethical-use statement and invites the person.
+      const pro = await ctx.newPage();
+      await signInThroughUi(pro, { email: client.email, password: client.password });
+      await pro.goto('/client');
+      const confirm = pro.getByRole('button', { name: 'I confirm' });
+      // Shown once the dashboard has loaded, until confirmed (the account may have done it).
+      await confirm.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      if (await confirm.isVisible()) {
+        await confirm.click();
+        await confirm.waitFor({ state: 'detached' });
+      }
+      await pro.getByLabel('Invite a person by email').fill(person.email);
+      await pro.getByRole('button', { name: 'Invite' }).click();
+      await expectVisible(pro.getByText(`Invitation sent to ${person.email}.`), 'invitation sent');
+
+      // The person writes two entries (one private), accepts, and shares their mood only.
+      const me = await ctx.newPage();
+      await signInThroughUi(me, person);
+      for (const [title, mood] of [
+        ['Rough morning', 'sad'],
+        ['Shared reflection', 'happy'],
+      ] as const)
+        assert.equal(
+          await api(me, 'POST', '/api/journal/entries', { title, content: `${title}.`, mood }),
+          201,
+        );
+      await me.goto('/app/settings');
+      await me.getByRole('tab', { name: 'Privacy' }).click();
+      await me.getByRole('button', { name: 'Accept' }).click();
+      const master = me.getByRole('switch', { name: 'Share Insights with Clients' });
+      await master.click();
+      await expectVisible(me.locator('[role="switch"][aria-checked="true"]').first(), 'master on');
+      await toggle(me.getByLabel(/Share mood and insight summaries with/), true);
+
+      // The professional sees the trend, and not the entries.
+      await pro.goto('/client');
+      const link = pro.getByRole('link', { name: person.fullName });
+      await link.click();
+      await expectVisible(pro.getByRole('heading', { name: 'Mood trend' }), 'mood trend');
+      await expectVisible(
+        pro.getByText('Not shared: Journal entries marked "Shared with clients"'),
+        'entries not shared',
+      );
+      assert.equal(await pro.getByText('Rough morning').count(), 0, 'no entry text');
+
+      // The person shares one entry and the scope; the professional sees exactly that entry.
+      const entries = await me.evaluate(async () => {
+        const r = await fetch('/api/journal/entries');
+        return (await r.json()) as { entries: { id: string; title: string }[] };
+      });
+      const shared = entries.entries.find((e) => e.title === 'Shared reflection');
+      assert.ok(shared);
+      assert.equal(
+        await api(me, 'PATCH', `/api/journal/entries/${shared.id}`, {
+          privacyLevel: 'shared_with_clients',
+        }),
+        200,
+      );
+      await toggle(me.getByLabel(/Share journal entries marked/), true);
+      await expectVisible(pro.getByRole('heading', { name: 'Shared reflection' }), 'shared entry');
+      assert.equal(await pro.getByText('Rough morning').count(), 0, 'private entry hidden');
+
+      // The person revokes: the professional's open page loses the entry live.
+      await toggle(me.getByLabel(/Share journal entries marked/), false);
+      await pro
+        .getByRole('heading', { name: 'Shared reflection' })
+        .waitFor({ state: 'detached', timeout: 10_000 });
+      await expectVisible(pro.getByText(/Not shared: Journal entries/), 'not shared again');
+
+      // The access log says who read what.
+      await me.reload();
+      await me.getByRole('tab', { name: 'Privacy' }).click();
+      const log = me.getByRole('list', { name: 'Access log' });
+      await expectVisible(log.getByText(/viewed your mood trend, 2 entries, on/).first(), 'log');
+      await expectVisible(
+        log.getByText(/viewed your shared journal entries, 1 entry, on/).first(),
+        'entries log',
+      );
+      await ctx.checkA11y(me, 'privacy tab with care');
+      await ctx.checkA11y(pro, 'client person page');
+    },
+  },
+];

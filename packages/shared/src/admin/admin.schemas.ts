@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { ROLES } from '../roles/roles';
+import { SystemSettingsSchema } from '../settings/settings.schemas';
+import { EmailSchema, FullNameSchema, NewPasswordSchema } from '../auth/auth.schemas';
+
+/** Where an audit row comes from: the security log, an administrator, a professional's access. */
+export const AUDIT_SOURCES = ['security', 'admin', 'professional'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
+
+/** What administrators do, as written to audit_log.action. */
+export const ADMIN_ACTIONS = [
+  'admin.role_changed',
+  'admin.account_disabled',
+  'admin.account_enabled',
+  'admin.signed_out',
+  'admin.verification_resent',
+  'admin.account_deleted',
+  'admin.account_created',
+  'admin.cohort_changed',
+  'admin.settings_changed',
+  'admin.retention_run',
+  'admin.audit_exported',
+  'admin.research_exported',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const ADMIN_PAGE_SIZE_MAX = 200;
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(50);
+const optionalText = z.string().trim().max(200).optional();
+
+export const AuditListQuerySchema = z.object({
+  q: optionalText,
+  source: z.enum(AUDIT_SOURCES).optional(),
+  action: z.string().trim().max(100).optional(),
+  userId: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page,
+  pageSize,
+});
+export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
+
+export interface AuditEntry {
+  id: string;
+  source: AuditSource;
+  action: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  targetUserId: string | null;
+  targetEmail: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Cohorts (SPEC §9): all is the filter's "any"; an account is in at most one. */
+export const COHORTS = ['beta', 'research'] as const;
+export type Cohort = (typeof COHORTS)[number];
+export const COHORT_FILTERS = ['all', ...COHORTS] as const;
+
+export const UserListQuerySchema = z.object({
+  q: optionalText,
+  role: z.enum(ROLES).optional(),
+  verified: z.enum(['true', 'false']).optional(),
+  disabled: z.enum(['true', 'false']).optional(),
+  cohort: z.enum(COHORT_FILTERS).optional(),
+  page,
+  pageSize,
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: (typeof ROLES)[number];
+  emailVerified: boolean;
+  disabled: boolean;
+  cohort: Cohort | null;
+  createdAt: string;
+}
+
+export interface AdminUserPage {
+  users: AdminUserRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const ChangeRoleBodySchema = z.strictObject({ role: z.enum(ROLES) });
+export const CohortBodySchema = z.strictObject({ cohort: z.enum(COHORTS).nullable() });
+export const CreateAccountBodySchema = z.strictObject({
+  email: EmailSchema,
+  fullName: FullNameSchema,
+  password: NewPasswordSchema,
+  role: z.enum(ROLES).default('user'),
+});
+export type CreateAccountBody = z.infer<typeof CreateAccountBodySchema>;
+
+/** A person's admin view: account facts, role, sessions, security events; never content. */
+export interface AdminUserDetail {
+  user: AdminUserRow;
+  sessions: {
+    id: string;
+    createdAt: string;
+    lastActiveAt: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+  }[];
+  securityEvents: { id: string; createdAt: string; event?: unknown }[];
+}
+
+/** Feature toggles (SPEC §9), persisted per instance; defaults as the spec lists them. */
+export const FEATURE_TOGGLES = [
+  'audio_input',
+  'video_input',
+  'realtime_analysis',
+  'advanced_analytics',
+] as const;
+export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
+export type FeatureToggles = Record<FeatureToggle, boolean>;
+export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = {
+  audio_input: true,
+  video_input: false,
+  realtime_analysis: true,
+  advanced_analytics: true,
+};
+export const FeatureTogglesPatchSchema = z.strictObject({
+  audio_input: z.boolean().optional(),
+  video_input: z.boolean().optional(),
+  realtime_analysis: z.boolean().optional(),
+  advanced_analytics: z.boolean().optional(),
+});
+
+/** The message an upload gets while the instance has audio input off. */
+export const AUDIO_INPUT_OFF_MESSAGE = 'Audio input is turned off on this instance.';
+export const DISABLED_ACCOUNT_MESSAGE =
+  'This account has been disabled. Contact your administrator.';
+export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed.';
+
+export const InstanceSettingsPatchSchema = z.strictObject({
+  system: SystemSettingsSchema.partial().optional(),
+  features: FeatureTogglesPatchSchema.optional(),
+});
+export type InstanceSettingsPatch = z.infer<typeof InstanceSettingsPatchSchema>;

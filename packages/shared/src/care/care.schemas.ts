@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { MOODS, PRIVACY_LEVELS } from '../journal/journal.constants';
+
+/**
+ * Working relationships between a professional (a client account, or an admin in the client
+ * interface) and a person, and the consent the person gives per type of data (SPEC §1 client
+ * interface, §3 privacy; docs/decisions/023-consent-as-data.md).
+ */
+
+/** What a person may share, one scope at a time; nothing else is ever shown to a professional. */
+export const CARE_SCOPES = [
+  'mood_and_insights',
+  'shared_journal_entries',
+  'voice_note_transcripts',
+] as const;
+export type CareScope = (typeof CARE_SCOPES)[number];
+export const CareScopeSchema = z.enum(CARE_SCOPES);
+
+export const CARE_SCOPE_LABELS: Record<CareScope, string> = {
+  mood_and_insights: 'Mood and insight summaries',
+  shared_journal_entries: 'Journal entries marked "Shared with clients"',
+  voice_note_transcripts: 'Voice note transcripts',
+};
+
+/** How the access log words each kind of read ("Carol viewed your mood trend, 3 entries"). */
+export const CARE_ACCESS_WHAT = ['mood_trend', 'shared_entries', 'transcripts'] as const;
+export type CareAccessWhat = (typeof CARE_ACCESS_WHAT)[number];
+export const CARE_ACCESS_LABELS: Record<CareAccessWhat, string> = {
+  mood_trend: 'your mood trend',
+  shared_entries: 'your shared journal entries',
+  transcripts: 'your voice note transcripts',
+};
+
+export const RELATIONSHIP_STATUSES = ['pending', 'active', 'declined', 'ended'] as const;
+export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
+
+export const ETHICAL_USE_STATEMENT =
+  'I will use the data people share with me only to support them, within my professional ' +
+  'duties, and never beyond what they consented to.';
+
+export const CARE_MESSAGES = {
+  ethicalUseRequired: 'Please confirm the ethical-use statement before viewing shared data.',
+  noAccount: 'No Kaleido account uses that email address.',
+  notProfessional: 'That account is not a professional account.',
+  self: 'You cannot invite yourself.',
+  alreadyLinked: 'You already have a relationship or a pending invitation with this person.',
+  notProfessionalInterface: 'Only professionals can invite people.',
+} as const;
+
+const Iso = z.string();
+
+export const ConsentSchema = z.object({
+  scope: CareScopeSchema,
+  grantedAt: Iso,
+  /** null: until the person revokes it. */
+  expiresAt: Iso.nullable(),
+  /** Granted, not revoked, not expired, and the master switch is on. */
+  active: z.boolean(),
+});
+export type Consent = z.infer<typeof ConsentSchema>;
+
+export const RelationshipSchema = z.object({
+  id: z.string(),
+  /** The caller's side of it. */
+  role: z.enum(['professional', 'person']),
+  status: z.enum(RELATIONSHIP_STATUSES),
+  initiatedBy: z.enum(['professional', 'person']),
+  /** True when the caller is the side that must accept or decline. */
+  awaitingMe: z.boolean(),
+  other: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  consents: z.array(ConsentSchema),
+  createdAt: Iso,
+  respondedAt: Iso.nullable(),
+  endedAt: Iso.nullable(),
+});
+export type Relationship = z.infer<typeof RelationshipSchema>;
+
+export const RelationshipsResponseSchema = z.object({
+  relationships: z.array(RelationshipSchema),
+  /** The person's master switch ('Share Insights with Clients'): off, nothing is shared. */
+  insightsVisibleToClients: z.boolean(),
+});
+export type RelationshipsResponse = z.infer<typeof RelationshipsResponseSchema>;
+
+export const InviteBodySchema = z.strictObject({
+  email: z.email({ error: 'Please enter a valid email address' }).max(254),
+  /** The caller's side: a professional invites a person, a person invites a professional. */
+  as: z.enum(['professional', 'person']),
+});
+export type InviteBody = z.infer<typeof InviteBodySchema>;
+
+export const ConsentBodySchema = z.strictObject({
+  granted: z.boolean(),
+  /** ISO date-time; null or absent: no end date. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type ConsentBody = z.infer<typeof ConsentBodySchema>;
+
+export const AccessLogEntrySchema = z.object({
+  id: z.string(),
+  professional: z.object({ id: z.string(), name: z.string() }),
+  what: z.enum(CARE_ACCESS_WHAT),
+  itemCount: z.number(),
+  at: Iso,
+});
+export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
+
+export const ConsentChangeSchema = z.object({
+  id: z.string(),
+  relationshipId: z.string(),
+  scope: CareScopeSchema.nullable(),
+  action: z.enum(['granted', 'changed', 'revoked', 'invited', 'accepted', 'declined', 'ended']),
+  expiresAt: Iso.nullable(),
+  at: Iso,
+});
+export type ConsentChange = z.infer<typeof ConsentChangeSchema>;
+
+export const AccessLogResponseSchema = z.object({
+  entries: z.array(AccessLogEntrySchema),
+  changes: z.array(ConsentChangeSchema),
+});
+export type AccessLogResponse = z.infer<typeof AccessLogResponseSchema>;
+
+export const MoodPointSchema = z.object({ date: Iso, mood: z.enum(MOODS) });
+export type MoodPoint = z.infer<typeof MoodPointSchema>;
+
+export const CarePersonSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  relationshipId: z.string(),
+  since: Iso,
+  scopes: z.array(CareScopeSchema),
+  /** The last 14 moods (oldest first), when mood is shared; null when it is not. */
+  moodTrend: z.array(MoodPointSchema).nullable(),
+  /** The last shared activity seen by this professional (entry or note date), if any. */
+  lastActivityAt: Iso.nullable(),
+});
+export type CarePersonSummary = z.infer<typeof CarePersonSummarySchema>;
+
+export const CareDashboardSchema = z.object({
+  activeClients: z.number(),
+  pendingRequests: z.number(),
+  openAlerts: z.number(),
+  ethicalUseConfirmed: z.boolean(),
+});
+export type CareDashboard = z.infer<typeof CareDashboardSchema>;
+
+export const SharedEntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  mood: z.enum(MOODS),
+  privacyLevel: z.enum(PRIVACY_LEVELS),
+  createdAt: Iso,
+});
+export type SharedEntry = z.infer<typeof SharedEntrySchema>;
+
+export const SharedTranscriptSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  transcript: z.string(),
+  createdAt: Iso,
+});
+export type SharedTranscript = z.infer<typeof SharedTranscriptSchema>;
+
+export const CareNoteSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: Iso,
+  updatedAt: Iso,
+});
+export type CareNote = z.infer<typeof CareNoteSchema>;
+
+export const CARE_NOTE_MAX = 10_000;
+export const CareNoteBodySchema = z.strictObject({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'A note cannot be empty')
+    .max(CARE_NOTE_MAX, `A note must be at most ${CARE_NOTE_MAX} characters`),
+});
+
+export const CareEventSchemas = {
+  /**
+   * A relationship or its consent changed (invited, answered, ended, a scope granted, changed or
+   * revoked). Sent to both sides; an open professional view refetches and loses what is gone.
+   */
+  'care.changed': z.object({
+    relationshipId: z.string(),
+    personId: z.string(),
+    professionalId: z.string(),
+    change: z.enum(['invited', 'accepted', 'declined', 'ended', 'consent']),
+  }),
+} as const;
