@@ -223,11 +223,22 @@ export const journalJourneys: Journey[] = [
       );
       await today.focus();
       const monthHeading = other.locator('#calendar-title');
-      const thisMonth = await monthHeading.innerText();
+      const thisMonth = (await monthHeading.textContent()) ?? '';
+      const focusedDay = () =>
+        other.evaluate(() => document.activeElement?.getAttribute('data-day') ?? '');
+      const todayKey = await focusedDay();
       await other.keyboard.press('PageDown');
       await other.waitForFunction(
         (before) => document.querySelector('#calendar-title')?.textContent !== before,
         thisMonth,
+      );
+      // A person presses the next key once focus is on the new month's day, not before.
+      await other.waitForFunction(
+        (from) => {
+          const day = document.activeElement?.getAttribute('data-day');
+          return day !== undefined && day !== null && day.slice(0, 7) !== from.slice(0, 7);
+        },
+        todayKey,
       );
       await other.keyboard.press('PageUp');
       await other.waitForFunction(

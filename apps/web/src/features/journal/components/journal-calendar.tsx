@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -65,7 +65,9 @@ export function JournalCalendar() {
   // Keys can come faster than the URL updates: each move starts from the last one asked for.
   const lastAsked = useRef(focused);
 
-  useEffect(() => {
+  // A layout effect: the focused day leaves the page when the month changes, and a key pressed
+  // before a later effect moved focus would land on the page instead of the calendar.
+  useLayoutEffect(() => {
     if (!moved.current) {
       // Changed from outside (the Calendar link, Back): start from there.
       lastAsked.current = focused;
