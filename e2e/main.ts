@@ -17,6 +17,7 @@ import { careJourneys } from './journeys/care.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
 import { settingsJourneys } from './journeys/settings.journeys';
 import { responsiveJourneys } from './journeys/responsive.journeys';
+import { walkJourneys } from './journeys/walk.journeys';
 
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
 const journeys: Journey[] = [
@@ -36,6 +37,7 @@ const journeys: Journey[] = [
   ...profileJourneys,
   ...settingsJourneys,
   ...responsiveJourneys,
+  ...walkJourneys,
   ...careJourneys,
 ];
 
