@@ -44,7 +44,7 @@ export function createCareReads(deps: {
       return {
         activeClients: rows.filter((r) => r.status === 'active').length,
         pendingRequests: rows.filter((r) => r.status === 'pending').length,
-        openAlerts: 0,
+        openAlerts: await repository.countOpenAlerts(professionalId),
         ethicalUseConfirmed: (await deps.professionalOf(professionalId)).ethical_use_confirmed,
       };
     },

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CareAlertsQuerySchema,
   CareNoteBodySchema,
   CareScopeSchema,
   ConsentBodySchema,
   InviteBodySchema,
 } from '@kaleido/shared/care/care.schemas';
 import { requireSession } from '../../http/session-guard';
+import type { CareAlerts } from './care-alerts.service';
 import type { CareService } from './care.service';
 
 const IdParams = z.object({ id: z.uuid() });
@@ -16,7 +18,10 @@ const ConsentParams = z.object({ id: z.uuid(), scope: CareScopeSchema });
 const auth = { auth: 'required' as const };
 
 /** The person's side (relationships, consent, access log) and the professional's (/client). */
-export function registerCareRoutes(app: FastifyInstance, care: CareService) {
+export function registerCareRoutes(
+  app: FastifyInstance,
+  care: CareService & { alerts: CareAlerts },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
 
@@ -108,5 +113,23 @@ export function registerCareRoutes(app: FastifyInstance, care: CareService) {
 
   r.delete('/api/care/notes/:id', { config: auth, schema: { params: IdParams } }, async (request) =>
     care.deleteNote(me(request), request.params.id),
+  );
+
+  r.get(
+    '/api/care/alerts',
+    { config: auth, schema: { querystring: CareAlertsQuerySchema } },
+    async (request) => care.alerts.list(me(request), request.query),
+  );
+
+  r.post(
+    '/api/care/alerts/:id/acknowledge',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.alerts.answer(me(request), request.params.id, 'acknowledged'),
+  );
+
+  r.post(
+    '/api/care/alerts/:id/dismiss',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.alerts.answer(me(request), request.params.id, 'dismissed'),
   );
 }
