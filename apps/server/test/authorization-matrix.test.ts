@@ -901,6 +901,21 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'professional' },
     call: async (world) => post(`/api/care/alerts/${await freshCareAlert(world)}/acknowledge`),
   },
+  // Reports of what the owner shares with the related client (care-reports.test.ts: contents).
+  'GET /api/care/people/:userId/report.pdf': {
+    access: { who: 'professional' },
+    call: (world) =>
+      get(
+        `/api/care/people/${world.callers.owner.userId}/report.pdf?from=2026-01-01&to=2026-12-31`,
+      ),
+  },
+  'GET /api/care/people/:userId/report.csv': {
+    access: { who: 'professional' },
+    call: (world) =>
+      get(
+        `/api/care/people/${world.callers.owner.userId}/report.csv?from=2026-01-01&to=2026-12-31`,
+      ),
+  },
   'POST /api/care/alerts/:id/dismiss': {
     access: { who: 'professional' },
     call: async (world) => post(`/api/care/alerts/${await freshCareAlert(world)}/dismiss`),

@@ -8,6 +8,7 @@ import type { ProfileService } from '../profile/profile.service';
 import type { Preferences } from '../settings/preferences';
 import { createCareAlerts } from './care-alerts.service';
 import { createCarePolicy } from './care-policy';
+import { createCareReports } from './care-reports.service';
 import { createCareRepository } from './care.repository';
 import { registerCareRoutes } from './care.routes';
 import { createCareService } from './care.service';
@@ -72,6 +73,7 @@ export function registerCare(
     professionalOf,
     now: deps.now,
   });
-  registerCareRoutes(app, { ...care, alerts });
+  const reports = createCareReports({ repository, policy, professionalOf, now: deps.now });
+  registerCareRoutes(app, { ...care, alerts, reports });
   return { care, policy, alerts };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type {
   CareAccessWhat,
   CareAlertStatus,
@@ -21,6 +21,11 @@ import { journalEntries } from '../../db/schema/journal';
 import { voiceNotes } from '../../db/schema/speech';
 
 export type CareRepository = ReturnType<typeof createCareRepository>;
+/** A period [from, to) for reports; absent, everything (up to the limit). */
+export interface Period {
+  from: Date;
+  to: Date;
+}
 export type RelationshipRow = typeof careRelationships.$inferSelect;
 export type ConsentRow = typeof careConsents.$inferSelect;
 export type AlertRow = typeof careAlerts.$inferSelect;
@@ -224,17 +229,23 @@ export function createCareRepository(db: Db) {
     },
 
     /** The person's moods, newest first (only the mood and the date: never the text). */
-    async moods(personId: string, limit: number) {
+    async moods(personId: string, limit: number, period?: Period) {
       return db
         .select({ mood: journalEntries.mood, createdAt: journalEntries.createdAt })
         .from(journalEntries)
-        .where(eq(journalEntries.userId, personId))
+        .where(
+          and(
+            eq(journalEntries.userId, personId),
+            period ? gte(journalEntries.createdAt, period.from) : undefined,
+            period ? lt(journalEntries.createdAt, period.to) : undefined,
+          ),
+        )
         .orderBy(desc(journalEntries.createdAt))
         .limit(limit);
     },
 
     /** Entries the person marked "Shared with clients", newest first. */
-    async sharedEntries(personId: string, limit: number) {
+    async sharedEntries(personId: string, limit: number, period?: Period) {
       return db
         .select({
           id: journalEntries.id,
@@ -249,13 +260,15 @@ export function createCareRepository(db: Db) {
           and(
             eq(journalEntries.userId, personId),
             eq(journalEntries.privacyLevel, 'shared_with_clients'),
+            period ? gte(journalEntries.createdAt, period.from) : undefined,
+            period ? lt(journalEntries.createdAt, period.to) : undefined,
           ),
         )
         .orderBy(desc(journalEntries.createdAt))
         .limit(limit);
     },
 
-    async transcripts(personId: string, limit: number) {
+    async transcripts(personId: string, limit: number, period?: Period) {
       return db
         .select({
           id: voiceNotes.id,
@@ -264,7 +277,14 @@ export function createCareRepository(db: Db) {
           createdAt: voiceNotes.createdAt,
         })
         .from(voiceNotes)
-        .where(and(eq(voiceNotes.ownerId, personId), eq(voiceNotes.transcriptStatus, 'done')))
+        .where(
+          and(
+            eq(voiceNotes.ownerId, personId),
+            eq(voiceNotes.transcriptStatus, 'done'),
+            period ? gte(voiceNotes.createdAt, period.from) : undefined,
+            period ? lt(voiceNotes.createdAt, period.to) : undefined,
+          ),
+        )
         .orderBy(desc(voiceNotes.createdAt))
         .limit(limit);
     },
@@ -273,7 +293,7 @@ export function createCareRepository(db: Db) {
      * What analysis derived from the person's journal entries and voice notes since `from`
      * (values, never text), with each entry's privacy level: the alert rules' input.
      */
-    async analysedSince(personId: string, from: Date) {
+    async analysedSince(personId: string, from: Date, to?: Date) {
       return db
         .select({
           sourceKind: analysisItems.sourceKind,
@@ -300,6 +320,7 @@ export function createCareRepository(db: Db) {
             eq(analysisItems.userId, personId),
             inArray(analysisItems.sourceKind, ['journal', 'voice_note']),
             sql`${analysisItems.occurredAt} > ${from.toISOString()}`,
+            to ? lt(analysisItems.occurredAt, to) : undefined,
           ),
         )
         .orderBy(desc(analysisItems.occurredAt));

@@ -4,6 +4,7 @@ import {
   SPIKE_SENSITIVITIES,
   type SettingsResponse,
 } from '@kaleido/shared/settings/settings.schemas';
+import type { ReactNode } from 'react';
 import { ExportLinks } from './account-data-card';
 import { SettingSelect } from './setting-select';
 import { SettingSwitch } from './setting-switch';
@@ -13,7 +14,14 @@ import { SettingTextInput } from './setting-text-input';
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Professional tab (clients, admins in the admin interface): credentials and tools. */
-export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
+export function ProfessionalTab({
+  settings,
+  reports,
+}: {
+  settings: SettingsResponse;
+  /** Client reports (care): person, period, PDF and CSV in the chosen report format. */
+  reports?: ReactNode;
+}) {
   const values = settings.professional_settings;
   return (
     <div className="grid gap-6">
@@ -80,8 +88,9 @@ export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
       </SettingsSectionCard>
       <SettingsSectionCard
         title="Exports"
-        description="Client reports are not available yet; export your own data here."
+        description="Reports of what the people you work with share, in your report format; and your own data."
       >
+        {reports && <div className="py-3">{reports}</div>}
         <div className="py-3">
           <ExportLinks />
         </div>
