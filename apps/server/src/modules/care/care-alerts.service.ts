@@ -169,6 +169,41 @@ export function createCareAlerts(deps: {
     };
   }
 
+  /**
+   * An alert shows what the person shared: it is seen only while the relationship is active and
+   * something is still shared (a revocation of every scope, or the master switch, hides it).
+   */
+  async function visibleThrough(relationship: RelationshipRow) {
+    return (
+      relationship.status === 'active' &&
+      (await policy.isProfessional(relationship.professionalId)) &&
+      (await policy.scopesOf(relationship)).length > 0
+    );
+  }
+
+  async function list(
+    professionalId: string,
+    query: { personId?: string; status?: 'open' | 'current' },
+  ): Promise<{ alerts: CareAlert[] }> {
+    if (!(await policy.isProfessional(professionalId))) return { alerts: [] };
+    const statuses: CareAlertStatus[] =
+      query.status === 'current' ? ['open', 'acknowledged'] : ['open'];
+    const rows = await repository.alertsOf(professionalId, {
+      personId: query.personId,
+      statuses,
+    });
+    const visible = new Map<string, boolean>();
+    for (const id of new Set(rows.map((r) => r.alert.relationshipId))) {
+      const relationship = await repository.relationship(id);
+      visible.set(id, relationship ? await visibleThrough(relationship) : false);
+    }
+    return {
+      alerts: rows
+        .filter((r) => visible.get(r.alert.relationshipId))
+        .map((r) => toAlert(r.alert, r.personName)),
+    };
+  }
+
   return {
     check,
 
@@ -177,29 +212,18 @@ export function createCareAlerts(deps: {
       await deps.jobs.enqueue(CARE_ALERTS_JOB, { personId }, { key: `care-alerts:${personId}` });
     },
 
-    async list(
-      professionalId: string,
-      query: { personId?: string; status?: 'open' | 'current' },
-    ): Promise<{ alerts: CareAlert[] }> {
-      if (!(await policy.isProfessional(professionalId))) return { alerts: [] };
-      const statuses: CareAlertStatus[] =
-        query.status === 'current' ? ['open', 'acknowledged'] : ['open'];
-      const rows = await repository.alertsOf(professionalId, {
-        personId: query.personId,
-        statuses,
-      });
-      return { alerts: rows.map((r) => toAlert(r.alert, r.personName)) };
-    },
+    list,
 
-    openCount: (professionalId: string) => repository.countOpenAlerts(professionalId),
+    /** The dashboard's count: the open alerts the professional may see now. */
+    openCount: async (professionalId: string) =>
+      (await list(professionalId, { status: 'open' })).alerts.length,
 
-    /** Acknowledge (seen, kept in the list) or dismiss (gone); 404 unless it is the caller's. */
+    /** Acknowledge (seen, kept in the list) or dismiss (gone); 404 unless the caller sees it. */
     async answer(professionalId: string, id: string, status: 'acknowledged' | 'dismissed') {
       const alert = await repository.alert(id);
       if (alert?.professionalId !== professionalId) throw notFound('Alert not found');
-      await policy.relationship(professionalId, alert.personId).catch(() => {
-        throw notFound('Alert not found');
-      });
+      const relationship = await repository.relationship(alert.relationshipId);
+      if (!relationship || !(await visibleThrough(relationship))) throw notFound('Alert not found');
       await repository.answerAlert(id, status, deps.now());
       await announce(professionalId, alert);
       return { ok: true };

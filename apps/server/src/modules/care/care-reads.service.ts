@@ -23,6 +23,8 @@ export function createCareReads(deps: {
   repository: CareRepository;
   policy: CarePolicy;
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
+  /** Open alerts the professional sees now (care-alerts.service.ts). */
+  openAlerts: (professionalId: string) => Promise<number>;
   now: () => Date;
 }) {
   const { repository, policy } = deps;
@@ -44,7 +46,7 @@ export function createCareReads(deps: {
       return {
         activeClients: rows.filter((r) => r.status === 'active').length,
         pendingRequests: rows.filter((r) => r.status === 'pending').length,
-        openAlerts: await repository.countOpenAlerts(professionalId),
+        openAlerts: await deps.openAlerts(professionalId),
         ethicalUseConfirmed: (await deps.professionalOf(professionalId)).ethical_use_confirmed,
       };
     },

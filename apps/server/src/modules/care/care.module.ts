@@ -42,6 +42,15 @@ export function registerCare(
     professionalOf,
     now: deps.now,
   });
+  const alerts = createCareAlerts({
+    repository,
+    policy,
+    jobs: deps.jobs,
+    notifications: deps.notifications,
+    bus: deps.bus,
+    professionalOf,
+    now: deps.now,
+  });
   const care = createCareService({
     repository,
     policy,
@@ -49,6 +58,7 @@ export function registerCare(
     viewerOf,
     privacyOf,
     professionalOf,
+    openAlerts: alerts.openCount,
     now: deps.now,
   });
   deps.accountData.register({
@@ -63,15 +73,6 @@ export function registerCare(
     ],
     export: (userId) => care.exportFor(userId),
     deleteData: (userId) => care.deleteDataOf(userId),
-  });
-  const alerts = createCareAlerts({
-    repository,
-    policy,
-    jobs: deps.jobs,
-    notifications: deps.notifications,
-    bus: deps.bus,
-    professionalOf,
-    now: deps.now,
   });
   const reports = createCareReports({ repository, policy, professionalOf, now: deps.now });
   registerCareRoutes(app, { ...care, alerts, reports });

@@ -370,21 +370,6 @@ export function createCareRepository(db: Db) {
         .limit(200);
     },
 
-    async countOpenAlerts(professionalId: string): Promise<number> {
-      const rows = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(careAlerts)
-        .innerJoin(careRelationships, eq(careRelationships.id, careAlerts.relationshipId))
-        .where(
-          and(
-            eq(careAlerts.professionalId, professionalId),
-            eq(careRelationships.status, 'active'),
-            eq(careAlerts.status, 'open'),
-          ),
-        );
-      return rows[0]?.n ?? 0;
-    },
-
     async alert(id: string): Promise<AlertRow | null> {
       const rows = await db.select().from(careAlerts).where(eq(careAlerts.id, id));
       return rows[0] ?? null;

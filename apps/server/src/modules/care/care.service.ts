@@ -19,6 +19,7 @@ export function createCareService(deps: {
   viewerOf: (userId: string) => Promise<{ role: string }>;
   privacyOf: (userId: string) => Promise<{ insights_visible_to_clients: boolean }>;
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
+  openAlerts: (professionalId: string) => Promise<number>;
   now: () => Date;
 }) {
   const { repository } = deps;
