@@ -200,6 +200,7 @@ function Notes({ userId }: { userId: string }) {
 function NoteItem({ note, userId }: { note: CareNote; userId: string }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: careKeys.notes(userId) });
   const save = useMutation({
     mutationFn: (content: string) => careApi.updateNote(note.id, content),
@@ -231,17 +232,27 @@ function NoteItem({ note, userId }: { note: CareNote; userId: string }) {
           {edited ? ` · edited ${formatDay(note.updatedAt)}` : ''}
         </span>
         <span className="flex gap-2">
-          {editing === null ? (
+          {editing === null && confirming ? (
+            <>
+              <span className="text-xs">Delete this note?</span>
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate()}
+              >
+                Delete note
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+                Keep
+              </Button>
+            </>
+          ) : editing === null ? (
             <>
               <Button size="sm" variant="outline" onClick={() => setEditing(note.content)}>
                 Edit
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate()}
-              >
+              <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
                 Delete
               </Button>
             </>
