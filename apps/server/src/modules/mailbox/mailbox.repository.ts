@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   inArray,
   isNull,
   lte,
@@ -19,7 +20,9 @@ import { profiles } from '../../db/schema/accounts';
 import { files } from '../../db/schema/files';
 import { mailAttachments, mailMessages, mailRecipients, mailStates } from '../../db/schema/mailbox';
 
-export type MailMessageRow = typeof mailMessages.$inferSelect;
+// The tsvector is the database's business: never read back into the app.
+const { search: _search, ...messageColumns } = getTableColumns(mailMessages);
+export type MailMessageRow = Omit<typeof mailMessages.$inferSelect, 'search'>;
 export type MailStateRow = typeof mailStates.$inferSelect;
 export type MailboxRepository = ReturnType<typeof createMailboxRepository>;
 
@@ -40,8 +43,38 @@ export interface FolderCursor {
   id: string;
 }
 
+/**
+ * A prefix query over the words typed ('lett 42' → 'lett':* & '42':*), so a word half typed
+ * still finds; empty when nothing searchable is left. Only letters and digits reach to_tsquery.
+ */
+export function prefixQuery(q: string): string {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+
 /** The only place with the mailbox's SQL. */
 export function createMailboxRepository(db: Db) {
+  /**
+   * The messages a search finds, as one union of index lookups: subject and body through the
+   * GIN index on `search`, people (name or address, any part) through the sender and recipient
+   * indexes, and this person's drafts by the addresses as typed. The caller keeps its copies.
+   */
+  function matching(userId: string, q: string): SQL {
+    const pattern = likeContaining(q);
+    const people = sql`select p.user_id from ${profiles} p where p.full_name ilike ${pattern} or p.email ilike ${pattern}`;
+    const words = prefixQuery(q);
+    const arms: SQL[] = [
+      sql`select m.id from ${mailMessages} m where m.sender_id in (${people})`,
+      sql`select r.message_id from ${mailRecipients} r where r.user_id in (${people})`,
+      sql`select s.message_id from ${mailStates} s join ${mailMessages} m on m.id = s.message_id where s.user_id = ${userId} and s.folder = 'drafts' and m.draft_to::text ilike ${pattern}`,
+    ];
+    if (words)
+      arms.unshift(
+        sql`select m.id from ${mailMessages} m where m.search @@ to_tsquery('english', ${words})`,
+      );
+    return sql.join(arms, sql` union `);
+  }
+
   /** Messages with no copy left anywhere (and not a draft) go, with their attachment rows. */
   async function dropOrphans(ids: string[]) {
     if (ids.length === 0) return;
@@ -57,7 +90,7 @@ export function createMailboxRepository(db: Db) {
 
   return {
     async findMessage(id: string) {
-      const rows = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
+      const rows = await db.select(messageColumns).from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
@@ -98,7 +131,7 @@ export function createMailboxRepository(db: Db) {
             updatedAt: input.at,
           })
           .onConflictDoNothing()
-          .returning();
+          .returning(messageColumns);
         if (inserted) {
           await tx.insert(mailStates).values({
             userId: input.userId,
@@ -125,7 +158,7 @@ export function createMailboxRepository(db: Db) {
               isNull(mailMessages.sentAt),
             ),
           )
-          .returning();
+          .returning(messageColumns);
         if (!updated) return null;
         await tx
           .update(mailStates)
@@ -137,7 +170,7 @@ export function createMailboxRepository(db: Db) {
 
     async findDraft(userId: string, id: string) {
       const rows = await db
-        .select()
+        .select(messageColumns)
         .from(mailMessages)
         .where(
           and(
@@ -245,31 +278,9 @@ export function createMailboxRepository(db: Db) {
         where.push(
           sql`(${mailStates.at}, ${mailStates.messageId}) < (${filter.after.at.toISOString()}::timestamptz, ${filter.after.id}::uuid)`,
         );
-      if (filter.q) {
-        const pattern = likeContaining(filter.q);
-        const personMatches = (userIdColumn: SQL) =>
-          sql`exists (select 1 from ${profiles} p where p.user_id = ${userIdColumn} and (p.full_name ilike ${pattern} or p.email ilike ${pattern}))`;
-        const match = or(
-          sql`${mailMessages.subject} ilike ${pattern}`,
-          sql`${mailMessages.body} ilike ${pattern}`,
-          personMatches(sql`${mailMessages.senderId}`),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(mailRecipients)
-              .where(
-                and(
-                  eq(mailRecipients.messageId, mailMessages.id),
-                  personMatches(sql`${mailRecipients.userId}`),
-                ),
-              ),
-          ),
-          sql`${mailMessages.draftTo}::text ilike ${pattern}`,
-        );
-        if (match) where.push(match);
-      }
+      if (filter.q) where.push(sql`${mailStates.messageId} in (${matching(userId, filter.q)})`);
       const rows = await db
-        .select({ message: mailMessages, state: mailStates })
+        .select({ message: messageColumns, state: mailStates })
         .from(mailStates)
         .innerJoin(mailMessages, eq(mailMessages.id, mailStates.messageId))
         .where(and(...where))
@@ -281,7 +292,7 @@ export function createMailboxRepository(db: Db) {
     /** The messages of a thread this person holds a copy of (drafts aside), oldest first. */
     async thread(userId: string, threadId: string): Promise<ListedRow[]> {
       return db
-        .select({ message: mailMessages, state: mailStates })
+        .select({ message: messageColumns, state: mailStates })
         .from(mailStates)
         .innerJoin(mailMessages, eq(mailMessages.id, mailStates.messageId))
         .where(
@@ -475,7 +486,7 @@ export function createMailboxRepository(db: Db) {
     /** Everything this person holds or sent, for the export. */
     async everythingOf(userId: string): Promise<ListedRow[]> {
       return db
-        .select({ message: mailMessages, state: mailStates })
+        .select({ message: messageColumns, state: mailStates })
         .from(mailStates)
         .innerJoin(mailMessages, eq(mailMessages.id, mailStates.messageId))
         .where(eq(mailStates.userId, userId))

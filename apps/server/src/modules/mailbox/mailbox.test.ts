@@ -13,6 +13,7 @@ import {
   search,
 } from '../../../test/fixtures/mailbox-fixtures';
 import { jobs } from '../../db/schema/jobs';
+import { prefixQuery } from './mailbox.repository';
 import { mailStates } from '../../db/schema/mailbox';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -223,6 +224,12 @@ describe('mailbox: folders and threads', () => {
     await mailed(cy, { to: [bo.email], subject: `About ${word}`, content: 'x' });
     await mailed(cy, { to: [bo.email], subject: 'Other', content: `a ${word} inside` });
     expect((await search(bo, word)).length).toBe(2);
+    // A word half typed, and words in any order (the index holds words, not substrings).
+    expect((await search(bo, word.slice(0, 7))).length).toBe(2);
+    expect((await search(bo, `inside ${word}`)).length).toBe(1);
+    expect((await search(bo, 'brooks')).length).toBeGreaterThanOrEqual(2);
+    expect(prefixQuery(`Lett 42! l'été`)).toBe("lett:* & 42:* & l:* & été:*");
+    expect(prefixQuery('% & |')).toBe('');
     expect((await search(bo, 'Cy Young')).length).toBeGreaterThanOrEqual(2);
     expect((await search(bo, '%')).length).toBe(0);
     const page1 = (await bo.client.get('/api/mail/messages?folder=inbox&limit=2')).json<{
