@@ -90,7 +90,11 @@ export function createMailboxRepository(db: Db) {
 
   return {
     async findMessage(id: string) {
-      const rows = await db.select(messageColumns).from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
+      const rows = await db
+        .select(messageColumns)
+        .from(mailMessages)
+        .where(eq(mailMessages.id, id))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -464,11 +468,23 @@ export function createMailboxRepository(db: Db) {
       const rows = await db
         .delete(mailStates)
         .where(and(...where))
-        .returning({ id: mailStates.messageId });
+        .returning({ id: mailStates.messageId, userId: mailStates.userId });
       const messageIds = [...new Set(rows.map((r) => r.id))];
       const attached = await this.attachmentsOf(messageIds);
+      // The senders' own copies gone: what they wrote is deleted for them.
+      const senders =
+        messageIds.length === 0
+          ? []
+          : await db
+              .select({ id: mailMessages.id, senderId: mailMessages.senderId })
+              .from(mailMessages)
+              .where(inArray(mailMessages.id, messageIds));
+      const senderOf = new Map(senders.map((m) => [m.id, m.senderId]));
+      const authored = rows
+        .filter((r) => senderOf.get(r.id) === r.userId)
+        .map((r) => ({ userId: r.userId, id: r.id }));
       await dropOrphans(messageIds);
-      return { messageIds, fileIds: [...new Set(attached.map((a) => a.id))] };
+      return { messageIds, fileIds: [...new Set(attached.map((a) => a.id))], authored };
     },
 
     async counts(userId: string) {
@@ -481,6 +497,22 @@ export function createMailboxRepository(db: Db) {
         .from(mailStates)
         .where(eq(mailStates.userId, userId))
         .groupBy(mailStates.folder);
+    },
+
+    /** The messages this person sent and still holds a copy of (analysis catching up). */
+    async sentHeldBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: mailMessages.id })
+        .from(mailStates)
+        .innerJoin(mailMessages, eq(mailMessages.id, mailStates.messageId))
+        .where(
+          and(
+            eq(mailStates.userId, userId),
+            eq(mailMessages.senderId, userId),
+            sql`${mailMessages.sentAt} is not null`,
+          ),
+        );
+      return rows.map((r) => r.id);
     },
 
     /** Everything this person holds or sent, for the export. */

@@ -23,9 +23,11 @@ import {
 import { GENERIC_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { EventBus } from '../../realtime/event-bus';
+import type { ContentEvents } from '../content/content-events';
 import { userRoom } from '../../realtime/rooms';
 import type { FilesService } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { FORWARD_MARK } from './mailbox-content';
 import {
   MAIL_FILE_PURPOSE,
   type FolderCursor,
@@ -69,6 +71,8 @@ export function createMailboxService(deps: {
   files: FilesService;
   bus: EventBus;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** Says "saved" for mail a person sends and "deleted" when their copy goes for good. */
+  content?: Pick<ContentEvents, 'saved' | 'deleted'>;
   now: () => Date;
 }) {
   const { repository: repo, now } = deps;
@@ -165,6 +169,16 @@ export function createMailboxService(deps: {
 
   async function changed(userId: string, ids: string[]) {
     await deps.bus.publish({ room: userRoom(userId), name: 'mail.changed', data: { ids } });
+  }
+
+  /** Copies deleted for good: files no message carries go, and what senders wrote is gone. */
+  async function deletedForGood(removed: {
+    fileIds: string[];
+    authored: { userId: string; id: string }[];
+  }) {
+    await removeUnusedFiles(removed.fileIds);
+    for (const { userId, id } of removed.authored)
+      await deps.content?.deleted({ userId, kind: 'mail', id });
   }
 
   async function removeUnusedFiles(fileIds: string[]) {
@@ -278,7 +292,7 @@ export function createMailboxService(deps: {
         .join('\n');
       const body =
         mode === 'forward'
-          ? `\n\n---------- Forwarded message ----------\nFrom: ${shown.from.name}${shown.from.email ? ` <${shown.from.email}>` : ''}\nDate: ${date}\nSubject: ${shown.subject}\nTo: ${shown.to.map((p) => p.name).join(', ')}\n\n${shown.content}`
+          ? `\n\n${FORWARD_MARK}\nFrom: ${shown.from.name}${shown.from.email ? ` <${shown.from.email}>` : ''}\nDate: ${date}\nSubject: ${shown.subject}\nTo: ${shown.to.map((p) => p.name).join(', ')}\n\n${shown.content}`
           : `\n\nOn ${date}, ${shown.from.name} wrote:\n${quoted}`;
       const draftId = randomUUID();
       const saved = await repo.saveDraft({
@@ -371,6 +385,7 @@ export function createMailboxService(deps: {
         });
       }
       await changed(userId, [id]);
+      await deps.content?.saved({ userId, kind: 'mail', id });
       return { message: (await this.get(userId, id)).message, created: true };
     },
 
@@ -387,9 +402,9 @@ export function createMailboxService(deps: {
           break;
         case 'delete': {
           // For good, from the trash only.
-          const { messageIds, fileIds } = await repo.deleteFromTrash(userId, ids);
-          await removeUnusedFiles(fileIds);
-          updated = messageIds;
+          const removed = await repo.deleteFromTrash(userId, ids);
+          await deletedForGood(removed);
+          updated = removed.messageIds;
           break;
         }
         case 'archive':
@@ -403,18 +418,18 @@ export function createMailboxService(deps: {
     },
 
     async emptyTrash(userId: string) {
-      const { messageIds, fileIds } = await repo.deleteFromTrash(userId, null);
-      await removeUnusedFiles(fileIds);
-      if (messageIds.length > 0) await changed(userId, messageIds);
-      return { deleted: messageIds.length };
+      const removed = await repo.deleteFromTrash(userId, null);
+      await deletedForGood(removed);
+      if (removed.messageIds.length > 0) await changed(userId, removed.messageIds);
+      return { deleted: removed.messageIds.length };
     },
 
     /** Everyone's trash older than 30 days, for good (the purge job). */
     async purgeTrash() {
       const before = new Date(now().getTime() - MAIL_TRASH_DAYS * DAY_MS);
-      const { messageIds, fileIds } = await repo.deleteFromTrash(null, null, before);
-      await removeUnusedFiles(fileIds);
-      return messageIds.length;
+      const removed = await repo.deleteFromTrash(null, null, before);
+      await deletedForGood(removed);
+      return removed.messageIds.length;
     },
 
     async attach(userId: string, draftId: string, upload: { filename: string; stream: Readable }) {

@@ -228,7 +228,7 @@ describe('mailbox: folders and threads', () => {
     expect((await search(bo, word.slice(0, 7))).length).toBe(2);
     expect((await search(bo, `inside ${word}`)).length).toBe(1);
     expect((await search(bo, 'brooks')).length).toBeGreaterThanOrEqual(2);
-    expect(prefixQuery(`Lett 42! l'été`)).toBe("lett:* & 42:* & l:* & été:*");
+    expect(prefixQuery(`Lett 42! l'été`)).toBe('lett:* & 42:* & l:* & été:*');
     expect(prefixQuery('% & |')).toBe('');
     expect((await search(bo, 'Cy Young')).length).toBeGreaterThanOrEqual(2);
     expect((await search(bo, '%')).length).toBe(0);
