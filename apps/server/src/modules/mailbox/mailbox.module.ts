@@ -36,7 +36,7 @@ export function registerMailbox(
     files: FilesService;
     fileFinders: FileFinders;
     bus: EventBus;
-    notifications: Pick<NotificationsService, 'notify'>;
+    notifications: Pick<NotificationsService, 'notify' | 'markReadLinked'>;
     accountData: AccountDataRegistry;
     rateLimits: RateLimitService;
     jobs: JobQueue;

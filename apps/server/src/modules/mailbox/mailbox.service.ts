@@ -44,6 +44,8 @@ const DAY_MS = 24 * 60 * 60_000;
 const M = MAIL_MESSAGES;
 
 export const attachmentUrl = (fileId: string) => `/api/mail/attachments/${fileId}`;
+/** Where a 'New message' notification opens: the message in the inbox. */
+const notificationLink = (messageId: string) => `/app/email/inbox?message=${messageId}`;
 
 function encodeCursor(c: FolderCursor): string {
   return Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
@@ -70,7 +72,7 @@ export function createMailboxService(deps: {
   repository: MailboxRepository;
   files: FilesService;
   bus: EventBus;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'markReadLinked'>;
   /** Says "saved" for mail a person sends and "deleted" when their copy goes for good. */
   content?: Pick<ContentEvents, 'saved' | 'deleted'>;
   now: () => Date;
@@ -381,7 +383,7 @@ export function createMailboxService(deps: {
           type: 'email',
           title: 'New message',
           message: `${senderName} sent you a message.`,
-          link: `/app/email/inbox?message=${id}`,
+          link: notificationLink(id),
         });
       }
       await changed(userId, [id]);
@@ -395,6 +397,9 @@ export function createMailboxService(deps: {
         case 'read':
         case 'unread':
           updated = await repo.update(userId, ids, { read: action === 'read' });
+          // Read here, so its bell notification is seen too.
+          if (action === 'read')
+            await deps.notifications.markReadLinked(userId, 'email', updated.map(notificationLink));
           break;
         case 'star':
         case 'unstar':

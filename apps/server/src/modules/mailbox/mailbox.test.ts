@@ -298,6 +298,14 @@ describe('mailbox: purge, attachments, live', () => {
       data: { notification: { type: 'email', message: 'Bo Brooks sent you a message.' } },
     });
     expect(JSON.stringify(notice)).not.toContain('secret words');
+    // Reading the mail makes its bell notification read too.
+    expect((await act(cy, [m.id], 'read')).status).toBe(200);
+    const seen = await socket.next((e) => e.type === 'event' && e.name === 'notifications.read');
+    expect(seen).toMatchObject({ data: { ids: [expect.any(String)] } });
+    const bell = (await cy.client.get('/api/notifications')).json<{
+      notifications: { type: string; read: boolean; link: string | null }[];
+    }>();
+    expect(bell.notifications.find((n) => n.link?.endsWith(m.id))?.read).toBe(true);
     socket.close();
   });
 });
