@@ -128,13 +128,29 @@ describe('mailbox: drafts and sending', () => {
     expect((await ada.client.get(`/api/mail/messages/${randomUUID()}`)).status).toBe(404);
     // A deleted account is an unknown recipient, named.
     const gone = await person(app, 'Gone Person');
-    await gone.client.post('/api/account/delete', { password: gone.password, confirm: true });
-    const deleted = await ada.client.post(`/api/mail/drafts/${id}/send`, {
-      to: [gone.email],
-      subject: 'hello',
+    expect(
+      (await gone.client.post('/api/account/delete', { password: gone.password })).status,
+    ).toBe(200);
+    expect(
+      await refusal({ to: [bo.email, gone.email], subject: 'hello', content: 'x' }),
+    ).toMatchObject({
+      message: `There is no Kaleido account for ${gone.email}. Your draft is kept.`,
+      code: 'MAIL_RECIPIENTS',
     });
-    if (deleted.status === 400)
-      expect(deleted.json<{ message: string }>().message).toContain(gone.email);
+    // An attachment over the generic uploader's 50 MB: refused by name, the draft unchanged.
+    const big = await upload(app, ada.client, `/api/mail/drafts/${id}/attachments`, {
+      filename: 'huge.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.concat([PDF, Buffer.alloc(50 * 1024 * 1024)]),
+    });
+    expect(big.status).toBe(413);
+    expect(big.json()).toMatchObject({
+      message: 'File size must be less than 50MB',
+      code: 'FILE_TOO_LARGE',
+    });
+    const after = (await ada.client.get(`/api/mail/drafts/${id}`)).json<{ draft: MailDraft }>()
+      .draft;
+    expect(after).toMatchObject({ to: [bo.email, gone.email], subject: 'hello', attachments: [] });
   });
 });
 
