@@ -123,6 +123,7 @@ export async function buildApp(options: BuildOptions) {
   registerJournal(app, { ...base, audioRetention: voiceNotes });
   const chat = registerChat(app, base);
   const care = registerCare(app, base);
+  const mailbox = registerMailbox(app, base);
   // After every feature that says what people wrote: it listens to them all.
   const { analysis } = registerAnalysis(app, {
     ...base,
@@ -134,7 +135,6 @@ export async function buildApp(options: BuildOptions) {
   registerFileSearch(app, base);
   registerDashboard(app, base);
   const admin = registerAdmin(app, { ...base, settingsChanges, account });
-  const mailbox = registerMailbox(app, base);
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,
