@@ -122,7 +122,7 @@ export async function buildApp(options: BuildOptions) {
   const voiceNotes = registerVoiceNotes(app, base);
   registerJournal(app, { ...base, audioRetention: voiceNotes });
   const chat = registerChat(app, base);
-  registerCare(app, base);
+  const { care } = registerCare(app, base);
   // After every feature that says what people wrote: it listens to them all.
   const { analysis } = registerAnalysis(app, {
     ...base,
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildOptions) {
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerDashboard(app, base);
-  const admin = registerAdmin(app, { ...base, settingsChanges, account });
+  const admin = registerAdmin(app, { ...base, settingsChanges, account, care });
   const mailbox = registerMailbox(app, base);
   await registerSpaAndNotFound(
     app,
