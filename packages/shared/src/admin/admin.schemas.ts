@@ -119,21 +119,12 @@ export interface AdminUserDetail {
   securityEvents: { id: string; createdAt: string; event?: unknown }[];
 }
 
-/** Feature toggles (SPEC §9), persisted per instance; defaults as the spec lists them. */
-export const FEATURE_TOGGLES = [
-  'audio_input',
-  'video_input',
-  'realtime_analysis',
-  'advanced_analytics',
-] as const;
-export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
-export type FeatureToggles = Record<FeatureToggle, boolean>;
-export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = {
-  audio_input: true,
-  video_input: false,
-  realtime_analysis: true,
-  advanced_analytics: true,
-};
+export {
+  DEFAULT_FEATURE_TOGGLES,
+  FEATURE_TOGGLES,
+  type FeatureToggle,
+  type FeatureToggles,
+} from './admin.constants';
 export const FeatureTogglesPatchSchema = z.strictObject({
   audio_input: z.boolean().optional(),
   video_input: z.boolean().optional(),
