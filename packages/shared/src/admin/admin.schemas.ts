@@ -134,6 +134,7 @@ export const FeatureTogglesPatchSchema = z.strictObject({
 
 /** The message an upload gets while the instance has audio input off. */
 export const AUDIO_INPUT_OFF_MESSAGE = 'Audio input is turned off on this instance.';
+export const ADVANCED_ANALYTICS_OFF_MESSAGE = 'Advanced analytics is turned off on this instance.';
 export const DISABLED_ACCOUNT_MESSAGE =
   'This account has been disabled. Contact your administrator.';
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed.';

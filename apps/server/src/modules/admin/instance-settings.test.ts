@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADVANCED_ANALYTICS_OFF_MESSAGE,
   AUDIO_INPUT_OFF_MESSAGE,
   DEFAULT_FEATURE_TOGGLES,
   type AuditPage,
@@ -114,6 +115,44 @@ describe('instance settings', () => {
       features: Record<string, boolean>;
     }>();
     expect(features.features).toMatchObject({ audio_input: false, video_input: false });
+  });
+});
+
+describe('analysis toggles', () => {
+  it('advanced analytics off refuses the insight reads; the web is told', async () => {
+    const reader = await person(app, 'Insight Reader');
+    expect((await reader.client.get('/api/insights')).status).toBe(200);
+    await change(admin.client, { features: { advanced_analytics: false } });
+    const refused = await reader.client.get('/api/insights');
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: ADVANCED_ANALYTICS_OFF_MESSAGE,
+      code: 'FEATURE_OFF',
+    });
+    expect((await reader.client.get('/api/insights/personality')).status).toBe(403);
+    const features = (await new TestClient(app.app).get('/api/instance/features')).json<{
+      features: Record<string, boolean>;
+    }>();
+    expect(features.features.advanced_analytics).toBe(false);
+  });
+
+  it('real-time analysis off: what is saved is not queued for analysis', async () => {
+    const writer = await person(app, 'Quiet Writer');
+    const queued = async () => {
+      const result = await app.database.db.execute(
+        sql`select count(*)::int as n from jobs where kind = 'analysis' and payload->>'userId' = ${writer.userId}`,
+      );
+      return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    await change(admin.client, { features: { realtime_analysis: false } });
+    const entry = { title: 'off', content: 'written while analysis is off' };
+    expect((await writer.client.post('/api/journal/entries', entry)).status).toBe(201);
+    await change(admin.client, { features: { realtime_analysis: true } });
+    const later = { title: 'on', content: 'written while analysis is on' };
+    expect((await writer.client.post('/api/journal/entries', later)).status).toBe(201);
+    await waitFor(async () => (await queued()) >= 1, 'the analysis job is queued');
+    // Only the entry written with analysis on was queued.
+    expect(await queued()).toBe(1);
   });
 });
 
