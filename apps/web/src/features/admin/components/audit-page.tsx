@@ -88,7 +88,12 @@ export function AuditPage() {
         </a>
       </div>
       {audit.isError && <p role="alert">{errorMessage(audit.error)}</p>}
-      <div className="overflow-x-auto rounded-lg border">
+      <div
+        className="overflow-x-auto rounded-lg border"
+        tabIndex={0}
+        role="region"
+        aria-label="Audit log entries"
+      >
         <table className="w-full text-left text-sm" aria-busy={audit.isFetching}>
           <caption className="sr-only">Audit log</caption>
           <thead className="bg-muted/50">

@@ -57,7 +57,12 @@ export function RelationshipsPage() {
         />
       </div>
       {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
-      <div className="overflow-x-auto rounded-lg border">
+      <div
+        className="overflow-x-auto rounded-lg border"
+        tabIndex={0}
+        role="region"
+        aria-label="Relationships"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Relationships</caption>
           <thead className="bg-muted/50">

@@ -153,8 +153,7 @@ export function ResearchPage() {
                     <a
                       className={buttonVariants({ variant: 'default' })}
                       href={exportHref('json')}
-                      target="_blank"
-                      rel="noreferrer"
+                      download
                       onClick={exported}
                     >
                       Export JSON

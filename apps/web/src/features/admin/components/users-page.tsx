@@ -106,7 +106,12 @@ export function UsersPage() {
         />
       </div>
       {users.isError && <p role="alert">{errorMessage(users.error)}</p>}
-      <div className="overflow-x-auto rounded-lg border">
+      <div
+        className="overflow-x-auto rounded-lg border"
+        tabIndex={0}
+        role="region"
+        aria-label="Accounts"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Accounts</caption>
           <thead className="bg-muted/50">
