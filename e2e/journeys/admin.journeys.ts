@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
@@ -42,6 +42,16 @@ async function confirm(page: Page, trigger: string, title: RegExp, confirmLabel:
   await expectVisible(dialog, `the '${trigger}' confirmation`);
   await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Sets a console toggle and waits for the server's answer to show (it is not optimistic). */
+async function setToggle(box: Locator, want: boolean): Promise<void> {
+  for (let i = 0; i < 100 && (await box.isDisabled()); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  if ((await box.isChecked()) !== want) await box.click();
+  for (let i = 0; i < 100 && ((await box.isChecked()) !== want || (await box.isDisabled())); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await box.isChecked(), want, 'toggle saved');
 }
 
 export const adminJourneys: Journey[] = [
@@ -148,6 +158,47 @@ export const adminJourneys: Journey[] = [
       await page.getByLabel('Compliance mode').selectOption('standard');
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expectToast(page, 'Settings saved for the whole instance');
+    },
+  },
+  {
+    name: 'admin: feature toggles off are hidden in the app (audio input, advanced analytics)',
+    unavailableBecause: needsAdmin,
+    async run({ newPage, baseUrl }) {
+      const person = await createVerifiedAccount(baseUrl, newAccount('toggle-person'));
+      const page = await newPage();
+      await openConsole(page);
+      await page
+        .getByRole('navigation', { name: 'Admin console' })
+        .getByRole('link', { name: 'System settings' })
+        .click();
+      await expectPath(page, '/admin/system');
+      const audio = page.getByRole('checkbox', { name: 'Audio input' });
+      const analytics = page.getByRole('checkbox', { name: 'Advanced analytics' });
+      try {
+        await setToggle(audio, false);
+        await setToggle(analytics, false);
+
+        const them = await newPage();
+        await signInThroughUi(them, person);
+        // No insight cards on the dashboard; no voice tab, recorder or record button.
+        await expectVisible(them.getByRole('heading', { name: 'Recent Activity' }), 'dashboard');
+        await them.waitForLoadState('networkidle');
+        assert.equal(await them.getByTestId('insights').count(), 0, 'insight cards hidden');
+        await them.goto('/app/journal/text/new');
+        const tabs = them.getByRole('navigation', { name: 'Journal' });
+        await expectVisible(tabs.getByRole('link', { name: 'Text' }), 'the journal tabs');
+        await them.waitForLoadState('networkidle');
+        assert.equal(await tabs.getByRole('link', { name: 'Voice' }).count(), 0, 'no Voice tab');
+        await them.goto('/app/voice-notes/inbox');
+        await expectVisible(
+          them.getByText('Recording is turned off on this instance.'),
+          'no recorder',
+        );
+      } finally {
+        // Back on for the journeys that follow, whatever happened above.
+        await setToggle(audio, true);
+        await setToggle(analytics, true);
+      }
     },
   },
 ];
