@@ -14,6 +14,7 @@ import { journalJourneys } from './journeys/journal.journeys';
 import { dashboardJourneys } from './journeys/dashboard.journeys';
 import { emailJourneys } from './journeys/email.journeys';
 import { careJourneys } from './journeys/care.journeys';
+import { adminJourneys } from './journeys/admin.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
 import { settingsJourneys } from './journeys/settings.journeys';
 import { responsiveJourneys } from './journeys/responsive.journeys';
@@ -39,6 +40,7 @@ const journeys: Journey[] = [
   ...responsiveJourneys,
   ...walkJourneys,
   ...careJourneys,
+  ...adminJourneys,
 ];
 
 const { E2E_BASE_URL: baseUrl, E2E_IDLE_BASE_URL: idleBaseUrl } = process.env;

@@ -134,7 +134,7 @@ export async function buildApp(options: BuildOptions) {
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerDashboard(app, base);
-  const admin = registerAdmin(app, { ...base, settingsChanges, account });
+  const admin = registerAdmin(app, { ...base, settingsChanges, account, care: care.care });
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,

@@ -119,6 +119,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     profile,
     profiles,
     auth,
+    /** The instance secret (AUTH_SECRET or generated): research pseudonyms are keyed from it. */
+    authSecret,
     announceSessionEnded,
     sessions,
     realtime,

@@ -205,6 +205,18 @@ async function freshAccount(world: World): Promise<string> {
   return response.json<{ id: string }>().id;
 }
 
+/** A fresh account's email (for a relationship the console proposes). */
+async function freshAccountEmail(world: World): Promise<string> {
+  const email = uniqueEmail('pair');
+  const response = await world.callers.adminAsAdmin.client.post('/api/admin/users', {
+    email,
+    fullName: 'Matrix Pair',
+    password: STRONG_PASSWORD,
+  });
+  if (response.status !== 201) throw new Error(`account: ${response.status} ${response.body}`);
+  return email;
+}
+
 /** A fresh draft of the owner to the related client, with an attachment when asked. */
 async function ownerMailDraft(
   world: World,
@@ -298,6 +310,38 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/admin/users/:id': {
     access: adminConsole,
     call: async (world) => del(`/api/admin/users/${await freshAccount(world)}`),
+  },
+  'GET /api/admin/relationships': {
+    access: adminConsole,
+    call: () => get('/api/admin/relationships?status=active&page=1'),
+  },
+  'POST /api/admin/relationships': {
+    access: { ...adminConsole, status: 201 },
+    call: async (world) =>
+      post('/api/admin/relationships', {
+        professionalEmail: world.callers.adminAsAdmin.email,
+        personEmail: await freshAccountEmail(world),
+      }),
+  },
+  'DELETE /api/admin/relationships/:id': {
+    access: adminConsole,
+    call: async (world) => {
+      const proposed = await world.callers.adminAsAdmin.client.post('/api/admin/relationships', {
+        professionalEmail: world.callers.adminAsAdmin.email,
+        personEmail: await freshAccountEmail(world),
+      });
+      if (proposed.status !== 201) throw new Error(`propose: ${proposed.body}`);
+      return del(`/api/admin/relationships/${proposed.json<{ id: string }>().id}`);
+    },
+  },
+  'GET /api/admin/research/aggregates': {
+    access: adminConsole,
+    call: () => get('/api/admin/research/aggregates?range=7d&cohort=all'),
+  },
+  'GET /api/admin/research/export': {
+    // Refused outside the research compliance mode (403) even for the console admin.
+    access: { ...adminConsole, status: 403 },
+    call: () => get('/api/admin/research/export?datasetTag=matrix'),
   },
   'GET /api/instance/features': {
     access: { who: 'anyone' },

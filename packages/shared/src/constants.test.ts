@@ -20,6 +20,7 @@ describe('*.constants.ts modules', () => {
 
   it('exist for what the browser imports without zod', () => {
     expect(modules.map((path) => path.slice(root.length)).sort()).toEqual([
+      'admin/admin.constants.ts',
       'dashboard/dashboard.constants.ts',
       'http/http.constants.ts',
       'insights/insights.constants.ts',

@@ -68,7 +68,16 @@ const SettingsPage = page(
 );
 const areas = () => import('./routes/app/area-home-routes');
 const ClientHomeRoute = page(areas, (m) => m.ClientHomeRoute);
-const AdminHomeRoute = page(areas, (m) => m.AdminHomeRoute);
+const adminConsole = () => import('./routes/app/admin-routes');
+const AdminConsoleLayout = page(adminConsole, (m) => m.AdminConsoleLayout);
+const AdminOverviewRoute = page(adminConsole, (m) => m.AdminOverviewRoute);
+const AdminUsersRoute = page(adminConsole, (m) => m.AdminUsersRoute);
+const AdminUserRoute = page(adminConsole, (m) => m.AdminUserRoute);
+const AdminRelationshipsRoute = page(adminConsole, (m) => m.AdminRelationshipsRoute);
+const AdminAuditRoute = page(adminConsole, (m) => m.AdminAuditRoute);
+const AdminSystemRoute = page(adminConsole, (m) => m.AdminSystemRoute);
+const AdminHealthRoute = page(adminConsole, (m) => m.AdminHealthRoute);
+const AdminResearchRoute = page(adminConsole, (m) => m.AdminResearchRoute);
 const ClientPersonRoute = page(areas, (m) => m.ClientPersonRoute);
 const HelpLayoutRoute = page(
   () => import('./routes/help/help-layout-route'),
@@ -100,13 +109,10 @@ function section(path: string, defaultChild: string, children: string[], Screen:
   );
 }
 
-/** /client and /admin: their home, plus the profile and settings aliases (DESIGN §7). */
-function areaChildren(area: 'client' | 'admin', Home: ComponentType) {
+/** The profile and settings aliases of /client and /admin (DESIGN §7), and the fallback. */
+function areaAliases(area: 'client' | 'admin') {
   return (
     <>
-      <Route index element={<Home />} />
-      <Route path="dashboard" element={<Home />} />
-      {area === 'client' && <Route path="people/:userId" element={<ClientPersonRoute />} />}
       <Route path="profile/*" element={<PrefixRedirect to="/app" />} />
       <Route path="settings/*" element={<PrefixRedirect to="/app" />} />
       <Route path="*" element={<KeepSearchRedirect to={`/${area}`} />} />
@@ -175,10 +181,24 @@ export function AppRoutes() {
           <Route path="*" element={<KeepSearchRedirect to="/app/dashboard" />} />
         </Route>
         <Route path="/client" element={<ClientShellRoute />}>
-          {areaChildren('client', ClientHomeRoute)}
+          <Route index element={<ClientHomeRoute />} />
+          <Route path="dashboard" element={<ClientHomeRoute />} />
+          <Route path="people/:userId" element={<ClientPersonRoute />} />
+          {areaAliases('client')}
         </Route>
         <Route path="/admin" element={<AdminShellRoute />}>
-          {areaChildren('admin', AdminHomeRoute)}
+          <Route element={<AdminConsoleLayout />}>
+            <Route index element={<AdminOverviewRoute />} />
+            <Route path="dashboard" element={<AdminOverviewRoute />} />
+            <Route path="users" element={<AdminUsersRoute />} />
+            <Route path="users/:userId" element={<AdminUserRoute />} />
+            <Route path="relationships" element={<AdminRelationshipsRoute />} />
+            <Route path="audit" element={<AdminAuditRoute />} />
+            <Route path="system" element={<AdminSystemRoute />} />
+            <Route path="health" element={<AdminHealthRoute />} />
+            <Route path="research" element={<AdminResearchRoute />} />
+          </Route>
+          {areaAliases('admin')}
         </Route>
         <Route path="/dashboard" element={<KeepSearchRedirect to="/app/dashboard" />} />
         <Route path="/unified/:target/*" element={<UnifiedRedirect />} />

@@ -21,6 +21,8 @@ export const ADMIN_ACTIONS = [
   'admin.retention_run',
   'admin.audit_exported',
   'admin.research_exported',
+  'admin.relationship_proposed',
+  'admin.relationship_ended',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -117,21 +119,12 @@ export interface AdminUserDetail {
   securityEvents: { id: string; createdAt: string; event?: unknown }[];
 }
 
-/** Feature toggles (SPEC §9), persisted per instance; defaults as the spec lists them. */
-export const FEATURE_TOGGLES = [
-  'audio_input',
-  'video_input',
-  'realtime_analysis',
-  'advanced_analytics',
-] as const;
-export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
-export type FeatureToggles = Record<FeatureToggle, boolean>;
-export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = {
-  audio_input: true,
-  video_input: false,
-  realtime_analysis: true,
-  advanced_analytics: true,
-};
+export {
+  DEFAULT_FEATURE_TOGGLES,
+  FEATURE_TOGGLES,
+  type FeatureToggle,
+  type FeatureToggles,
+} from './admin.constants';
 export const FeatureTogglesPatchSchema = z.strictObject({
   audio_input: z.boolean().optional(),
   video_input: z.boolean().optional(),
@@ -141,6 +134,7 @@ export const FeatureTogglesPatchSchema = z.strictObject({
 
 /** The message an upload gets while the instance has audio input off. */
 export const AUDIO_INPUT_OFF_MESSAGE = 'Audio input is turned off on this instance.';
+export const ADVANCED_ANALYTICS_OFF_MESSAGE = 'Advanced analytics is turned off on this instance.';
 export const DISABLED_ACCOUNT_MESSAGE =
   'This account has been disabled. Contact your administrator.';
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed.';
@@ -150,3 +144,137 @@ export const InstanceSettingsPatchSchema = z.strictObject({
   features: FeatureTogglesPatchSchema.optional(),
 });
 export type InstanceSettingsPatch = z.infer<typeof InstanceSettingsPatchSchema>;
+
+/** Relationships in the console: every professional ↔ person pair, with its status. */
+export const AdminRelationshipsQuerySchema = z.object({
+  q: optionalText,
+  status: z.enum(['pending', 'active', 'declined', 'ended']).optional(),
+  page,
+  pageSize,
+});
+export type AdminRelationshipsQuery = z.infer<typeof AdminRelationshipsQuerySchema>;
+
+export interface AdminRelationship {
+  id: string;
+  status: 'pending' | 'active' | 'declined' | 'ended';
+  initiatedBy: 'professional' | 'person';
+  professional: { id: string; name: string; email: string };
+  person: { id: string; name: string; email: string };
+  createdAt: string;
+  respondedAt: string | null;
+  endedAt: string | null;
+}
+
+export interface AdminRelationshipPage {
+  relationships: AdminRelationship[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** An administrator proposes a relationship; the person still accepts it. */
+export const ProposeRelationshipBodySchema = z.strictObject({
+  professionalEmail: EmailSchema,
+  personEmail: EmailSchema,
+});
+export type ProposeRelationshipBody = z.infer<typeof ProposeRelationshipBodySchema>;
+
+/** k-anonymity: no released cell or quasi-identifier group describes fewer people than this. */
+export const RESEARCH_K = 5;
+/** The research date filter (SPEC §9): last 7, 30 (default) or 90 days, or custom dates. */
+export const RESEARCH_RANGES = ['7d', '30d', '90d', 'custom'] as const;
+export type ResearchRange = (typeof RESEARCH_RANGES)[number];
+export const RESEARCH_MAX_DAYS = 366;
+export const RESEARCH_EXPORT_OFF_MESSAGE =
+  'Research export is available when the compliance mode is research.';
+export const DATASET_TAG_MISSING_MESSAGE =
+  'Give the dataset a tag (or set Dataset Tag in your admin profile) before exporting.';
+
+const researchFields = {
+  range: z.enum(RESEARCH_RANGES).default('30d'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  cohort: z.enum(COHORT_FILTERS).default('all'),
+};
+type ResearchFields = { range: ResearchRange; from?: string; to?: string };
+const customDatesValid = (q: ResearchFields) =>
+  q.range !== 'custom' ||
+  (!!q.from &&
+    !!q.to &&
+    q.from <= q.to &&
+    (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < RESEARCH_MAX_DAYS);
+const customDatesMessage = {
+  message: `A custom range needs a start and an end date, at most ${RESEARCH_MAX_DAYS} days apart`,
+  path: ['from'],
+};
+
+export const ResearchQuerySchema = z
+  .object(researchFields)
+  .refine(customDatesValid, customDatesMessage);
+export type ResearchQuery = z.infer<typeof ResearchQuerySchema>;
+
+export const DatasetTagSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Letters, digits, dot, dash and underscore; at most 64');
+
+export const ResearchExportQuerySchema = z
+  .object({
+    ...researchFields,
+    format: z.enum(['json', 'csv']).default('json'),
+    datasetTag: DatasetTagSchema.optional(),
+  })
+  .refine(customDatesValid, customDatesMessage);
+export type ResearchExportQuery = z.infer<typeof ResearchExportQuerySchema>;
+
+/** One released cell: how many items and how many distinct people (always ≥ k). */
+export interface ResearchCell {
+  value: string;
+  items: number;
+  people: number;
+}
+export interface ResearchActivityCell {
+  week: string;
+  source: string;
+  items: number;
+  people: number;
+}
+
+export interface ResearchAggregates {
+  range: { from: string; to: string };
+  cohort: (typeof COHORT_FILTERS)[number];
+  k: number;
+  /** Consenting people with data in the range; null when fewer than k (nothing is released). */
+  people: number | null;
+  mood: ResearchCell[];
+  emotion: ResearchCell[];
+  activity: ResearchActivityCell[];
+  /** Cells left out because they describe fewer than k people. */
+  suppressedCells: number;
+  exportEnabled: boolean;
+}
+
+/** One released record: a pseudonym per dataset and coarse, categorical values only. */
+export interface ResearchRecord {
+  pid: string;
+  week: string;
+  source: string;
+  mood: string | null;
+  emotion: string | null;
+}
+
+export interface ResearchExport {
+  dataset: {
+    tag: string;
+    generatedOn: string;
+    from: string;
+    to: string;
+    cohort: (typeof COHORT_FILTERS)[number];
+    k: number;
+    quasiIdentifiers: string[];
+  };
+  people: number | null;
+  aggregates: Pick<ResearchAggregates, 'mood' | 'emotion' | 'activity'>;
+  records: ResearchRecord[];
+  suppressed: { cells: number; records: number };
+}

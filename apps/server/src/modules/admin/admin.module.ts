@@ -34,6 +34,10 @@ import { createConsoleHealth } from './health';
 import { createRetentionRepository } from './retention.repository';
 import { createRetentionService } from './retention.service';
 import { registerInstanceSettingsRoutes } from './settings.routes';
+import { registerConsoleRoutes } from './console.routes';
+import { createResearchRepository } from './research.repository';
+import { createResearchService } from './research.service';
+import type { CareService } from '../care/care.service';
 
 /** The instance's settings (system settings, feature toggles), read by sessions and features. */
 export function createInstanceSettings(deps: { db: Db }) {
@@ -81,7 +85,10 @@ export function createAdminSettingsChanges(deps: {
   });
 }
 
-/** The admin console (/api/admin/*): audit log, instance settings, retention. */
+/**
+ * The admin console (/api/admin/*): audit log, instance settings, retention, users,
+ * relationships, research tools, overview and health.
+ */
 export function registerAdmin(
   app: FastifyInstance,
   deps: {
@@ -105,6 +112,9 @@ export function registerAdmin(
     realtime: { connectionCount(): number };
     /** The account deletion the person's own uses. */
     account: { removeAccount(userId: string): Promise<void> };
+    /** Relationships are the care module's; the console lists, proposes and ends them. */
+    care: Pick<CareService, 'adminList' | 'adminPropose' | 'adminEnd'>;
+    authSecret: string;
   },
 ) {
   const requireAdmin = createAdminGate(deps.accounts);
@@ -140,6 +150,14 @@ export function registerAdmin(
     now: deps.now,
   });
   registerAdminUsersRoutes(app, { users, requireAdmin });
+  const research = createResearchService({
+    repository: createResearchRepository(deps.db),
+    settings: deps.instanceSettings,
+    audit: deps.audit,
+    secret: deps.authSecret,
+    now: deps.now,
+  });
+  registerConsoleRoutes(app, { care: deps.care, research, audit: deps.audit, requireAdmin });
   const health = createConsoleHealth({ ...deps, app });
   const guarded = {
     config: { auth: 'required' as const },

@@ -21,7 +21,7 @@ interface Row {
 
 /**
  * The audit view: admin actions (audit_log) and security events (consent_logs) in one list,
- * newest first. Professional access (access_log) joins this union when relationships land.
+ * newest first, with professional access (care_access_log: who read what of whom, how many).
  */
 export function createAuditRepository(db: Db) {
   return {
@@ -60,6 +60,10 @@ export function createAuditRepository(db: Db) {
                  c.user_id, c.metadata->'details', c.created_at
             from consent_logs c
            where c.consent_type = 'security_event'
+          union all
+          select l.id, 'professional'::text, 'care.read_' || l.what, l.professional_id,
+                 l.person_id, jsonb_build_object('what', l.what, 'items', l.item_count), l.at
+            from care_access_log l
         )
         select e.id, e.source, e.action, e.actor_id, actor.email as actor_email,
                e.target_user_id, target.email as target_email, e.details, e.created_at,
@@ -82,6 +86,10 @@ export function createAuditRepository(db: Db) {
             select coalesce(c.metadata->>'event', 'unknown'), c.user_id, c.user_id, c.created_at,
                    'security'::text
               from consent_logs c where c.consent_type = 'security_event'
+            union all
+            select 'care.read_' || l.what, l.professional_id, l.person_id, l.at,
+                   'professional'::text
+              from care_access_log l
           )
           select count(*) as total from e
             left join users actor on actor.id = e.actor_id

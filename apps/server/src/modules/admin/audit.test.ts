@@ -3,6 +3,7 @@ import type { AuditPage } from '@kaleido/shared/admin/admin.schemas';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import { person, type Person } from '../../../test/fixtures/chat-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { careAccessLog } from '../../db/schema/care';
 
 let app: TestApp;
 let admin: Person;
@@ -94,5 +95,28 @@ describe('audit log', () => {
     const kept = rows.entries.find((e) => e.details.cohort === 'research');
     expect(kept).toMatchObject({ targetUserId: null, targetEmail: null, actorId: admin.userId });
     expect(JSON.stringify(rows)).not.toContain(leaving.email);
+  });
+
+  it('shows professional access (who read what of whom) as its own source', async () => {
+    const professional = await person(app, 'Reading Coach');
+    // As the care policy writes it on every read of shared data.
+    await app.database.db.insert(careAccessLog).values({
+      personId: subject.userId,
+      professionalId: professional.userId,
+      what: 'mood_trend',
+      itemCount: 3,
+    });
+    const page = (
+      await admin.client.get(`/api/admin/audit?source=professional&userId=${subject.userId}`)
+    ).json<AuditPage>();
+    expect(page.entries).toEqual([
+      expect.objectContaining({
+        source: 'professional',
+        action: 'care.read_mood_trend',
+        actorEmail: professional.email,
+        targetEmail: subject.email,
+        details: { what: 'mood_trend', items: 3 },
+      }),
+    ]);
   });
 });

@@ -62,23 +62,30 @@ export function createConsoleHealth(deps: {
 
     async overview() {
       const now = deps.now().toISOString();
-      const [totalUsers, administrators, activeClients, activeSessions, jobsWaiting] =
-        await Promise.all([
-          count(sql`select count(*) as n from users`),
-          count(sql`select count(distinct user_id) as n from user_roles where role = 'admin'`),
-          count(sql`
+      const [
+        totalUsers,
+        administrators,
+        activeClients,
+        activeSessions,
+        jobsWaiting,
+        pendingAccessRequests,
+      ] = await Promise.all([
+        count(sql`select count(*) as n from users`),
+        count(sql`select count(distinct user_id) as n from user_roles where role = 'admin'`),
+        count(sql`
             select count(distinct r.user_id) as n from user_roles r
               left join account_flags f on f.user_id = r.user_id
              where r.role = 'client' and f.disabled_at is null`),
-          count(sql`select count(*) as n from sessions where expires_at > ${now}`),
-          count(sql`select count(*) as n from jobs where status = 'queued'`),
-        ]);
+        count(sql`select count(*) as n from sessions where expires_at > ${now}`),
+        count(sql`select count(*) as n from jobs where status = 'queued'`),
+        count(sql`select count(*) as n from care_relationships where status = 'pending'`),
+      ]);
       return {
         totalUsers,
         administrators,
         activeClients,
-        // Access requests come with professional relationships (issue 14).
-        pendingAccessRequests: 0,
+        // Relationships proposed and not yet answered (modules/care).
+        pendingAccessRequests,
         activeSessions,
         jobsWaiting,
       };
@@ -88,11 +95,14 @@ export function createConsoleHealth(deps: {
       const started = Date.now();
       await deps.database.ping();
       const pingMs = Date.now() - started;
-      const [size, migrations, speech, totals] = await Promise.all([
+      const [size, migrations, speech, totals, analysisQueue] = await Promise.all([
         count(sql`select pg_database_size(current_database()) as n`).catch(() => null),
         count(sql`select count(*) as n from drizzle.__drizzle_migrations`).catch(() => null),
         deps.speech.status(),
         requestTotals(deps.app.metrics),
+        count(
+          sql`select count(*) as n from jobs where kind like 'analysis%' and status = 'queued'`,
+        ),
       ]);
       return {
         database: {
@@ -103,6 +113,7 @@ export function createConsoleHealth(deps: {
         },
         mail: { mode: deps.config.SMTP_URL ? 'smtp' : 'outbox' },
         transcription: { engine: speech.engine, available: speech.available, queue: speech.queue },
+        analysis: { queue: analysisQueue },
         realtime: { connections: deps.realtime.connectionCount() },
         requests: {
           total: totals.requests,

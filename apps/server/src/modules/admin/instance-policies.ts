@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIO_INPUT_OFF_MESSAGE } from '@kaleido/shared/admin/admin.schemas';
+import {
+  ADVANCED_ANALYTICS_OFF_MESSAGE,
+  AUDIO_INPUT_OFF_MESSAGE,
+} from '@kaleido/shared/admin/admin.schemas';
 import { forbidden } from '../../http/errors';
 import type { IdentityService } from '../identity/identity.service';
 import type { InstanceSettingsService } from './instance-settings.service';
@@ -12,6 +15,14 @@ export const AUDIO_INPUT_ROUTES = new Set([
   'POST /api/speech/transcribe',
 ]);
 
+/** The insight reads (cards, their detail, personality): refused while advanced analytics is off. */
+export const ADVANCED_ANALYTICS_ROUTES = new Set([
+  'GET /api/insights',
+  'GET /api/insights/:kind',
+  'GET /api/insights/personality',
+  'POST /api/insights/personality',
+]);
+
 /** What a HIPAA instance still lets a client or admin without two-factor do: set it up. */
 const TWO_FACTOR_SETUP_PREFIXES = ['/api/auth/', '/api/session', '/api/config', '/api/instance/'];
 
@@ -19,7 +30,8 @@ export const TWO_FACTOR_REQUIRED_MESSAGE =
   'This instance requires two-factor authentication for your role. Set it up under Profile › Security to continue.';
 
 /**
- * The instance settings that act on every request (docs/compliance.md): the audio input toggle,
+ * The instance settings that act on every request (docs/compliance.md): the audio input and
+ * advanced analytics toggles,
  * and HIPAA's mandatory two-factor for clients and admins. Both are decided on the headers,
  * before a body (a recording) is read.
  */
@@ -37,6 +49,11 @@ export function registerInstancePolicies(
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     if (AUDIO_INPUT_ROUTES.has(route) && !(await deps.settings.feature('audio_input')))
       throw forbidden(AUDIO_INPUT_OFF_MESSAGE, 'FEATURE_OFF');
+    if (
+      ADVANCED_ANALYTICS_ROUTES.has(route) &&
+      !(await deps.settings.feature('advanced_analytics'))
+    )
+      throw forbidden(ADVANCED_ANALYTICS_OFF_MESSAGE, 'FEATURE_OFF');
     if (state.user.twoFactorEnabled) return;
     if (TWO_FACTOR_SETUP_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     if ((await deps.settings.complianceMode()) !== 'hipaa') return;

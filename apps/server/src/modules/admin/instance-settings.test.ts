@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADVANCED_ANALYTICS_OFF_MESSAGE,
   AUDIO_INPUT_OFF_MESSAGE,
   DEFAULT_FEATURE_TOGGLES,
   type AuditPage,
@@ -117,6 +118,44 @@ describe('instance settings', () => {
   });
 });
 
+describe('analysis toggles', () => {
+  it('advanced analytics off refuses the insight reads; the web is told', async () => {
+    const reader = await person(app, 'Insight Reader');
+    expect((await reader.client.get('/api/insights')).status).toBe(200);
+    await change(admin.client, { features: { advanced_analytics: false } });
+    const refused = await reader.client.get('/api/insights');
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: ADVANCED_ANALYTICS_OFF_MESSAGE,
+      code: 'FEATURE_OFF',
+    });
+    expect((await reader.client.get('/api/insights/personality')).status).toBe(403);
+    const features = (await new TestClient(app.app).get('/api/instance/features')).json<{
+      features: Record<string, boolean>;
+    }>();
+    expect(features.features.advanced_analytics).toBe(false);
+  });
+
+  it('real-time analysis off: what is saved is not queued for analysis', async () => {
+    const writer = await person(app, 'Quiet Writer');
+    const queued = async () => {
+      const result = await app.database.db.execute(
+        sql`select count(*)::int as n from jobs where kind = 'analysis' and payload->>'userId' = ${writer.userId}`,
+      );
+      return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    await change(admin.client, { features: { realtime_analysis: false } });
+    const entry = { title: 'off', content: 'written while analysis is off' };
+    expect((await writer.client.post('/api/journal/entries', entry)).status).toBe(201);
+    await change(admin.client, { features: { realtime_analysis: true } });
+    const later = { title: 'on', content: 'written while analysis is on' };
+    expect((await writer.client.post('/api/journal/entries', later)).status).toBe(201);
+    await waitFor(async () => (await queued()) >= 1, 'the analysis job is queued');
+    // Only the entry written with analysis on was queued.
+    expect(await queued()).toBe(1);
+  });
+});
+
 describe('compliance modes', () => {
   it('hipaa: a shorter idle timeout, and two-factor required of clients and admins only', async () => {
     const [user, client] = await Promise.all([
@@ -201,9 +240,27 @@ describe('data retention', () => {
     expect(preview.counts.journal_entries).toBeGreaterThanOrEqual(2);
     expect(preview.counts.voice_notes).toBeGreaterThanOrEqual(1);
     expect(preview.counts.files).toBeGreaterThanOrEqual(1);
+    const previewedAt = new Date(app.clock.now().getTime() - 1000).toISOString();
     const run = await admin.client.post('/api/admin/retention/run');
     expect(run.status, run.body).toBe(200);
-    expect(run.json<{ counts: Record<string, number> }>().counts).toEqual(preview.counts);
+    const ran = run.json<{ counts: Record<string, number> }>().counts;
+    // The daily job is due too (the clock passed 03:00) and may run first: runs are serialised,
+    // so between them they delete exactly what the dry run counted.
+    const scheduled = (
+      await admin.client.get(
+        `/api/admin/audit?action=admin.retention_run&source=admin&from=${encodeURIComponent(previewedAt)}`,
+      )
+    )
+      .json<AuditPage>()
+      .entries.filter((e) => e.details.scheduled === true)
+      .map((e) => (e.details as { counts: Record<string, number> }).counts);
+    const deleted = Object.fromEntries(
+      Object.keys(preview.counts).map((key) => [
+        key,
+        (ran[key] ?? 0) + scheduled.reduce((n, counts) => n + (counts[key] ?? 0), 0),
+      ]),
+    );
+    expect(deleted).toEqual(preview.counts);
     const after = (await admin.client.get('/api/admin/retention/preview')).json<{
       counts: Record<string, number>;
     }>();
@@ -211,7 +268,7 @@ describe('data retention', () => {
     const audit = (
       await admin.client.get(`/api/admin/audit?action=admin.retention_run&userId=${admin.userId}`)
     ).json<AuditPage>();
-    expect(audit.entries[0]?.details).toMatchObject({ counts: preview.counts });
+    expect(audit.entries[0]?.details).toMatchObject({ counts: ran });
 
     // New content, then the scheduled run: the clock passes the retention hour and the job runs.
     const fresh = await ensureWriter(writer);

@@ -15,6 +15,9 @@ export const RETENTION_TARGETS = [
 export type RetentionTarget = (typeof RETENTION_TARGETS)[number];
 export type RetentionCounts = Record<RetentionTarget | 'files', number>;
 
+/** The advisory lock key that serialises retention runs. */
+const RETENTION_LOCK = 715_001;
+
 export function createRetentionRepository(db: Db) {
   return {
     /** How many rows (and stored files) are older than `cutoff`, as `purge` would remove them. */
@@ -48,6 +51,9 @@ export function createRetentionRepository(db: Db) {
     async purge(cutoff: Date): Promise<{ counts: RetentionCounts; files: FileRow[] }> {
       const at = cutoff.toISOString();
       return db.transaction(async (tx) => {
+        // One run at a time across instances (the daily job and a run from the console may
+        // meet): the second waits, then finds nothing left to count or delete twice.
+        await tx.execute(sql`select pg_advisory_xact_lock(${RETENTION_LOCK})`);
         const ids = rowsOf<{ f: string }>(
           await tx.execute(sql`
             select distinct f from (

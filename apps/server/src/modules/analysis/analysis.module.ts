@@ -29,6 +29,7 @@ export function registerAnalysis(
     log: FastifyBaseLogger;
     /** False: this instance leaves `analysis` jobs to others (tests of other features). */
     runsJobs?: boolean;
+    instanceSettings: { feature(toggle: 'realtime_analysis'): Promise<boolean> };
     now: () => Date;
   },
 ) {
@@ -40,6 +41,7 @@ export function registerAnalysis(
     bus: deps.bus,
     log: deps.log,
     runsJobs: deps.runsJobs ?? true,
+    realtimeAnalysis: () => deps.instanceSettings.feature('realtime_analysis'),
     now: deps.now,
   });
   const insights = createInsightsService({

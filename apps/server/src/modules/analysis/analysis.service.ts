@@ -82,6 +82,8 @@ export function createAnalysisService(deps: {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** False: jobs are queued but this instance does not run them. */
   runsJobs?: boolean;
+  /** The instance's real-time analysis toggle; off, what is saved is not queued for analysis. */
+  realtimeAnalysis?: () => Promise<boolean>;
   now: () => Date;
 }) {
   const { repository, content, jobs, now } = deps;
@@ -194,6 +196,8 @@ export function createAnalysisService(deps: {
 
   content.onSaved(async (ref) => {
     try {
+      // The instance's real-time analysis toggle (docs/compliance.md): off, nothing is queued.
+      if (deps.realtimeAnalysis && !(await deps.realtimeAnalysis())) return;
       if (await repository.enabled(ref.userId)) await queue(ref);
     } catch (error) {
       deps.log.error({ err: error, kind: ref.kind }, 'analysis could not be queued');

@@ -7,6 +7,11 @@ import {
   type Relationship,
   type RelationshipsResponse,
 } from '@kaleido/shared/care/care.schemas';
+import type {
+  AdminRelationshipPage,
+  AdminRelationshipsQuery,
+  ProposeRelationshipBody,
+} from '@kaleido/shared/admin/admin.schemas';
 import { userRoom } from '../../realtime/rooms';
 import type { EventBus } from '../../realtime/event-bus';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -109,8 +114,93 @@ export function createCareRelationships(deps: {
     return found;
   }
 
+  /** Ends a pending or active relationship: every consent goes with it. */
+  async function endRelationship(actorId: string, found: RelationshipRow) {
+    if (found.status !== 'pending' && found.status !== 'active')
+      throw notFound('Relationship not found');
+    const now = deps.now();
+    await repository.setStatus(found.id, 'ended', now);
+    await repository.revokeAll(found.id, now);
+    await repository.logChange({
+      relationship: found,
+      actorId,
+      scope: null,
+      action: 'ended',
+      expiresAt: null,
+      now,
+    });
+    await announce(found, 'ended');
+  }
+
   return {
     list,
+
+    /** The admin console's view: every pair, with status; never what is shared. */
+    async adminList(query: AdminRelationshipsQuery): Promise<AdminRelationshipPage> {
+      const rows = await repository.all({
+        q: query.q,
+        status: query.status,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const when = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+      return {
+        relationships: rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          initiatedBy: r.initiated_by,
+          professional: { id: r.pro_id, name: r.pro_name, email: r.pro_email },
+          person: { id: r.per_id, name: r.per_name, email: r.per_email },
+          createdAt: new Date(r.created_at).toISOString(),
+          respondedAt: when(r.responded_at),
+          endedAt: when(r.ended_at),
+        })),
+        total: Number(rows[0]?.total ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /**
+     * An administrator proposes a relationship as if the professional had invited: the person
+     * still accepts or declines it, and grants consent themselves.
+     */
+    async adminPropose(actorId: string, body: ProposeRelationshipBody) {
+      const professional = await repository.userByEmail(body.professionalEmail);
+      const person = await repository.userByEmail(body.personEmail);
+      if (!professional || !person) throw notFound(CARE_MESSAGES.noAccount);
+      if (professional.id === person.id)
+        throw badRequest(CARE_MESSAGES.self, undefined, 'VALIDATION');
+      const role = (await deps.viewerOf(professional.id)).role;
+      if (role !== 'client' && role !== 'admin')
+        throw badRequest(CARE_MESSAGES.notProfessional, undefined, 'VALIDATION');
+      const now = deps.now();
+      const created = await repository.invite({
+        professionalId: professional.id,
+        personId: person.id,
+        initiatedBy: 'professional',
+        now,
+      });
+      if (!created) throw conflict(CARE_MESSAGES.alreadyLinked, 'CARE_CONFLICT');
+      await repository.logChange({
+        relationship: created,
+        actorId,
+        scope: null,
+        action: 'invited',
+        expiresAt: null,
+        now,
+      });
+      await announce(created, 'invited');
+      return created;
+    },
+
+    /** An administrator ends a relationship (as either side could). */
+    async adminEnd(actorId: string, id: string) {
+      const found = await repository.relationship(id);
+      if (!found) throw notFound('Relationship not found');
+      await endRelationship(actorId, found);
+      return found;
+    },
 
     async invite(userId: string, body: InviteBody) {
       const target = await repository.userByEmail(body.email);
@@ -172,21 +262,7 @@ export function createCareRelationships(deps: {
 
     /** Either side ends it (or withdraws a pending invitation): every consent goes with it. */
     async end(userId: string, id: string) {
-      const found = await ownRelationship(userId, id);
-      if (found.status !== 'pending' && found.status !== 'active')
-        throw notFound('Relationship not found');
-      const now = deps.now();
-      await repository.setStatus(id, 'ended', now);
-      await repository.revokeAll(id, now);
-      await repository.logChange({
-        relationship: found,
-        actorId: userId,
-        scope: null,
-        action: 'ended',
-        expiresAt: null,
-        now,
-      });
-      await announce(found, 'ended');
+      await endRelationship(userId, await ownRelationship(userId, id));
       return { ok: true };
     },
 

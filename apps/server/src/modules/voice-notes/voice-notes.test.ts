@@ -7,6 +7,7 @@ import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas'
 import { files } from '../../db/schema/files';
 import { voiceNoteDeliveries, voiceNotes } from '../../db/schema/speech';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
+import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import type { TestClient } from '../../../test/http-client';
 import { multipart } from '../../../test/multipart';
 import { spokenWebm } from '../../../test/speech-audio';
@@ -182,6 +183,30 @@ describe('voice notes', () => {
     expect(again.json()).toMatchObject({
       message: 'The audio of this note was removed after transcription.',
       code: 'NO_AUDIO',
+    });
+  });
+
+  it('a person’s keep-audio choice still applies when stricter than the instance retention', async () => {
+    // The instance keeps content for ten years; this person keeps no audio after transcription.
+    const admin = await consoleAdmin(app, 'Retention Admin');
+    const longer = await admin.client.request('PATCH', '/api/admin/settings', {
+      body: { system: { data_retention_days: 3650 } },
+    });
+    expect(longer.status, longer.body).toBe(200);
+    const { client } = await signedInClient(app);
+    await client.request('PATCH', '/api/voice-notes/settings', {
+      body: { autoTranscribe: true, keepAudio: false },
+    });
+    const note = (await record(client)).json<VoiceNote>();
+    expect(await transcribed(client, note.id)).toMatchObject({ hasAudio: false });
+    expect((await client.get(`/api/voice-notes/${note.id}/audio`)).status).toBe(404);
+    // Nothing is old enough for the instance's retention, and the audio is gone all the same.
+    const preview = (await admin.client.get('/api/admin/retention/preview')).json<{
+      counts: Record<string, number>;
+    }>();
+    expect(preview.counts.voice_notes).toBe(0);
+    await admin.client.request('PATCH', '/api/admin/settings', {
+      body: { system: { data_retention_days: 365 } },
     });
   });
 

@@ -1,7 +1,6 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import { MODALITY_PATHS } from '../../lib/modalities';
 
-
 /** Where 'View' leads: the notification's own link, else its modality's page. */
 export function notificationTarget(notification: Notification): string {
   return notification.link ?? MODALITY_PATHS[notification.type];

@@ -98,12 +98,7 @@ export function ChatPage() {
             onNew={() => setDialogOpen(true)}
           />
           {threadId && threadId !== 'new' ? (
-            <MessagePane
-              key={threadId}
-              conversationId={threadId}
-              listed={open}
-              me={me}
-            />
+            <MessagePane key={threadId} conversationId={threadId} listed={open} me={me} />
           ) : (
             <WelcomePanel onStart={() => setDialogOpen(true)} />
           )}

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { useVoiceRecorder } from '../../../components/voice-recorder/use-voice-recorder';
 import type { Outgoing } from '../hooks/message-cache';
 import { useTypingSignal } from '../hooks/use-typing-signal';
+import { useFeature } from '../../../lib/instance-features';
 
 /**
  * Writes and sends: Enter sends, Shift+Enter starts a new line; the text is trimmed and checked
@@ -31,6 +32,8 @@ export function Composer({
     return Promise.resolve();
   });
   const recording = voice.state === 'recording';
+  // Audio input off on this instance: no record button (the server refuses it too).
+  const audioInput = useFeature('audio_input');
   const inputId = useId();
   const errorId = useId();
 
@@ -90,16 +93,18 @@ export function Composer({
         >
           <Paperclip aria-hidden="true" />
         </Button>
-        <Button
-          variant={recording ? 'destructive' : 'ghost'}
-          size="icon"
-          aria-label={recording ? 'Stop recording and send' : 'Record voice message'}
-          aria-pressed={recording}
-          disabled={voice.state === 'processing'}
-          onClick={() => (recording ? voice.stop() : void voice.start())}
-        >
-          {recording ? <Square aria-hidden="true" /> : <Mic aria-hidden="true" />}
-        </Button>
+        {audioInput && (
+          <Button
+            variant={recording ? 'destructive' : 'ghost'}
+            size="icon"
+            aria-label={recording ? 'Stop recording and send' : 'Record voice message'}
+            aria-pressed={recording}
+            disabled={voice.state === 'processing'}
+            onClick={() => (recording ? voice.stop() : void voice.start())}
+          >
+            {recording ? <Square aria-hidden="true" /> : <Mic aria-hidden="true" />}
+          </Button>
+        )}
         <textarea
           id={inputId}
           rows={1}

@@ -10,6 +10,7 @@ import { InsightCards } from './insights/insight-cards';
 import { QuickActions } from './quick-actions';
 import { RecentActivity } from './recent-activity';
 import { RecentlyOpened } from './recently-opened';
+import { useFeature } from '../../../lib/instance-features';
 
 // The chart is the one heavy-ish part: it loads after the figures.
 const MoodTrendChart = lazy(() => import('./mood-trend-chart'));
@@ -29,6 +30,8 @@ export function DashboardScreen() {
   useDashboardSync();
   const { data, isPending, isError, refetch, dataUpdatedAt } = useQuery(dashboardQuery());
   const clock = useMinuteClock();
+  // Insight cards are advanced analytics: hidden while the instance has them off.
+  const analytics = useFeature('advanced_analytics');
   const now = new Date(Math.max(clock.getTime(), dataUpdatedAt));
 
   if (isPending) return <Spinner label="Loading your dashboard" />;
@@ -55,7 +58,7 @@ export function DashboardScreen() {
           </Suspense>
         </div>
       </div>
-      <InsightCards />
+      {analytics && <InsightCards />}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { EntryViewer } from './entry-viewer';
 import { JournalCalendar } from './journal-calendar';
 import { TextEntryForm } from './text-entry-form';
 import { VoiceEntryForm } from './voice-entry-form';
+import { useFeature } from '../../../lib/instance-features';
 
 /** What the path shows beside the timeline (SPEC §2: the same screen under every sub-path). */
 export type JournalView =
@@ -22,6 +23,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 export function JournalScreen({ view }: { view: JournalView }) {
   useJournalSync();
   const navigate = useNavigate();
+  const audio = useFeature('audio_input');
   const [params] = useSearchParams();
   // The palette's 'New Journal Entry' arrives with ?new=true: the title field takes the focus.
   const wantsNew = params.get('new') === 'true';
@@ -38,9 +40,11 @@ export function JournalScreen({ view }: { view: JournalView }) {
           <NavLink to="/app/journal/text/new" className={tabClass}>
             <PenLine className="size-4" aria-hidden="true" /> Text
           </NavLink>
-          <NavLink to="/app/journal/voice/new" className={tabClass}>
-            <Mic className="size-4" aria-hidden="true" /> Voice
-          </NavLink>
+          {audio && (
+            <NavLink to="/app/journal/voice/new" className={tabClass}>
+              <Mic className="size-4" aria-hidden="true" /> Voice
+            </NavLink>
+          )}
           <NavLink to="/app/journal/calendar" className={tabClass}>
             <CalendarDays className="size-4" aria-hidden="true" /> Calendar
           </NavLink>
@@ -52,8 +56,12 @@ export function JournalScreen({ view }: { view: JournalView }) {
             </h2>
             {view.tab === 'text' ? (
               <TextEntryForm onSaved={open} autoFocusTitle={wantsNew} />
-            ) : (
+            ) : audio ? (
               <VoiceEntryForm onSaved={open} autoFocusTitle={wantsNew} />
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                Audio input is turned off on this instance.
+              </p>
             )}
           </section>
         )}

@@ -63,9 +63,13 @@ export function SystemTab({ settings }: { settings: SettingsResponse }) {
         />
       </SettingsSectionCard>
       <SettingsSectionCard title="Research Tools" description="Anonymized datasets">
-        <p className="py-3 text-sm text-muted-foreground">
-          Research exports are not available yet. People choose whether to share anonymized data in
-          their Privacy settings; dataset tags and research consent are on admins&apos; profiles.
+        <p className="py-3 text-sm">
+          Aggregates and k-anonymous exports are in the admin interface&apos;s{' '}
+          <Link to="/admin/research" className="font-medium text-primary underline">
+            Research
+          </Link>{' '}
+          section. People choose whether to share anonymized data in their Privacy settings; dataset
+          tags and research consent are on admins&apos; profiles.
         </p>
       </SettingsSectionCard>
     </div>

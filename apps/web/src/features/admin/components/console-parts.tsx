@@ -1,0 +1,146 @@
+import { useState, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+
+/** A figure with its label, as the overview and health show them. */
+export function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg border p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/** Previous / next over a paged list, with where we are. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="flex items-center justify-between gap-2 text-sm">
+      <span aria-live="polite">
+        Page {Math.min(page, pages)} of {pages} · {total} in all
+      </span>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A button that asks before it acts (destructive console actions). */
+export function ConfirmButton({
+  label,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending,
+  variant = 'destructive',
+}: {
+  label: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  pending: boolean;
+  variant?: ButtonProps['variant'];
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant={variant} size="sm" disabled={pending}>
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={title}
+        description={description}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant={variant}
+            disabled={pending}
+            onClick={() => {
+              void onConfirm().then(
+                () => setOpen(false),
+                () => setOpen(false),
+              );
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A labelled select over fixed options (filters). */
+export function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label className="grid gap-1 text-sm">
+      <span className="text-muted-foreground">{label}</span>
+      <select
+        className="h-9 rounded-md border bg-background px-2"
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export const formatWhen = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return 'unknown';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}

@@ -1,0 +1,17 @@
+/** Zod-free, so the app shell can import it (see constants.test.ts). */
+
+/** Feature toggles (SPEC §9), persisted per instance; defaults as the spec lists them. */
+export const FEATURE_TOGGLES = [
+  'audio_input',
+  'video_input',
+  'realtime_analysis',
+  'advanced_analytics',
+] as const;
+export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
+export type FeatureToggles = Record<FeatureToggle, boolean>;
+export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = {
+  audio_input: true,
+  video_input: false,
+  realtime_analysis: true,
+  advanced_analytics: true,
+};
