@@ -263,6 +263,56 @@ describe('the web app', () => {
   });
 });
 
+describe('first screens', () => {
+  it('preload their route chunks beside the entry, from the build manifest', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'kaleido-web-'));
+    mkdirSync(join(webDist, '.vite'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><head><script type="module" src="/assets/index.js"></script></head><div id="root"></div>',
+    );
+    writeFileSync(
+      join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index.js', imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react.js' },
+        '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
+        'src/app/routes/landing-route.tsx': {
+          file: 'assets/landing.js',
+          imports: ['index.html', '_button.js'],
+        },
+        'src/app/routes/auth/login-route.tsx': { file: 'assets/login.js', imports: ['_button.js'] },
+      }),
+    );
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kaleido-spa-')),
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
+    const { app: spa } = await buildApp({ config, database, webDist, logger: false });
+    try {
+      const client = new TestClient(spa);
+      const preloads = (body: string) =>
+        [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+      const landing = await client.get('/');
+      expect(landing.headers['content-type']).toMatch(/^text\/html/);
+      expect(preloads(landing.body).sort()).toEqual(['/assets/button.js', '/assets/landing.js']);
+      expect(preloads((await client.get('/login?next=x')).body).sort()).toEqual([
+        '/assets/button.js',
+        '/assets/login.js',
+      ]);
+      // Not a first screen (or its modules are not in this build): the plain index.html.
+      expect(preloads((await client.get('/app/chat')).body)).toEqual([]);
+      expect(preloads((await client.get('/app/dashboard')).body)).toEqual([]);
+    } finally {
+      await spa.close();
+      await database.close();
+    }
+  });
+});
+
 describe('compression', () => {
   it('sends the build’s precompressed assets as they are', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'kaleido-web-'));
@@ -293,7 +343,6 @@ describe('compression', () => {
       const plain = await asset('identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script);
-
     } finally {
       await spa.close();
       await database.close();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pagesWithPreloads } from './route-preloads';
 
 /**
  * Serves the built web app from one origin with history fallback: any GET that is not an API,
@@ -29,12 +30,15 @@ export async function registerSpaAndNotFound(
       },
     });
   }
+  const preloaded = hasSpa ? pagesWithPreloads(webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|dev|healthz|readyz|metrics)(\/|$)/.test(request.url) &&
       !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasSpa && isPage) {
+      const page = preloaded?.get(request.url.split('?')[0] ?? '');
+      if (page) return reply.header('cache-control', 'no-cache').type('text/html').send(page);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
