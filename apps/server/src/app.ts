@@ -1,12 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { outboxAccessOf, type Config } from './config/env';
 import { createBaseServices } from './base-services';
-import { openDatabase, type Database } from './db/client';
 import { createHttpServer } from './http/create-server';
-import { createJobQueue } from './jobs/job-queue';
+import { openInfrastructure, type InfrastructureOptions } from './infrastructure';
 import { registerSpaAndNotFound } from './http/spa';
-import { AccountDataRegistry } from './modules/account/account-data.registry';
-import { DashboardRegistry } from './modules/dashboard/dashboard.registry';
 import { registerDashboard } from './modules/dashboard/dashboard.module';
 import { registerAccount } from './modules/account/account.module';
 import { createAdminSettingsChanges, registerAdmin } from './modules/admin/admin.module';
@@ -26,27 +22,14 @@ import { registerSecurityEvents } from './modules/security-events/security-event
 import { registerSession } from './modules/session/session.module';
 import { registerSettings } from './modules/settings/settings.module';
 import { registerSpeech } from './modules/speech/speech.module';
-import type { TranscriptionEngine } from './modules/speech/transcription-engine';
 import { registerTwoFactor } from './modules/two-factor/two-factor.module';
 import { registerUsers } from './modules/users/users.module';
 import { registerVoiceNotes } from './modules/voice-notes/voice-notes.module';
-import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
-import { createPostgresEventBus } from './realtime/postgres-event-bus';
-import { RoomRegistry } from './realtime/rooms';
 
-export interface BuildOptions {
-  config: Config;
-  /** An open database (tests pass a cloned template); otherwise opened from the config. */
-  database?: Database;
+export interface BuildOptions extends InfrastructureOptions {
   /** Where the built SPA is; null serves none. Defaults to apps/web/dist. */
   webDist?: string | null;
-  /** Clock for the idle timeout and rate limits (tests move it forward). */
-  now?: () => Date;
   logger?: boolean;
-  /** Transcription engines in order of preference; default: STT_BASE_URL, then PocketSphinx. */
-  speechEngines?: TranscriptionEngine[];
-  /** A shared bus (tests of several instances in one process). */
-  bus?: EventBus;
   /**
    * Whether this instance runs `analysis` jobs (default yes). Tests of other features turn it off
    * so a background analysis never changes an item while they compare it.
@@ -65,38 +48,8 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
  * folder and one `register<Feature>(app, base)` line below.
  */
 export async function buildApp(options: BuildOptions) {
-  const { config } = options;
-  // Before anything is opened: production without a way to send mail does not start.
-  const outboxAccess = outboxAccessOf(config);
-  const app = await createHttpServer(config, options.logger !== false);
-  const database =
-    options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  if (!options.database) await database.migrate();
-  const infra = {
-    config,
-    database,
-    db: database.db,
-    log: app.log,
-    now: options.now ?? (() => new Date()),
-    bus:
-      options.bus ??
-      (database.pool && database.url
-        ? createPostgresEventBus(database.pool, database.url, app.log)
-        : createInProcessEventBus()),
-    rooms: new RoomRegistry(),
-    jobs: createJobQueue({
-      db: database.db,
-      log: app.log,
-      now: options.now,
-      sole: database.kind === 'embedded',
-    }),
-    accountData: new AccountDataRegistry(),
-    dashboard: new DashboardRegistry(),
-    outboxAccess,
-    speechEngines: options.speechEngines,
-  };
-
+  const app = await createHttpServer(options.config, options.logger !== false);
+  const infra = await openInfrastructure(app, options);
   const base = createBaseServices(app, infra);
   const { sessions, notifications, mailer } = base;
 
@@ -149,8 +102,7 @@ export async function buildApp(options: BuildOptions) {
     await notifications.close().catch(() => undefined);
     stopSessionSweep();
     await mailer.close();
-    if (!options.bus) await infra.bus.close();
-    if (!options.database) await database.close();
+    await infra.close();
   });
 
   // What tests reach into; `chat.applyTranscript` is what the speech queue calls.
