@@ -64,6 +64,23 @@ export const chatJourneys: Journey[] = [
         messages(pageA).filter({ hasText: /Hi A\s+second line/ }),
         'A receives the two-line message live',
       );
+      // A has that conversation open: its notification does not ring, it is read at once.
+      for (let tries = 0; ; tries += 1) {
+        const bell = await pageA.evaluate(async () => {
+          const response = await fetch('/api/notifications');
+          return (await response.json()) as {
+            notifications: { message: string }[];
+            unread: number;
+          };
+        });
+        if (bell.notifications.some((n) => n.message.includes('second line'))) {
+          assert.equal(bell.unread, 0, 'the open conversation’s message left nothing unread');
+          break;
+        }
+        assert.ok(tries < 50, 'the message’s notification reached the server');
+        await pageA.waitForTimeout(200);
+      }
+      assert.equal(await pageA.getByTestId('notification-badge').count(), 0, 'no badge');
 
       // Empty and whitespace-only text is never sent; harmful text is refused with the message.
       const before = await messages(pageA).count();

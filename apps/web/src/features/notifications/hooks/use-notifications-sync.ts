@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { eventData, realtime, useRealtimeStatus } from '../../../lib/realtime';
 import { getUiState, uiActions, useUiState } from '../../../lib/ui-store';
-import { fetchNotifications } from '../api/notifications-requests';
-import { notificationTarget } from '../notification-links';
+import { fetchNotifications, markNotificationsRead } from '../api/notifications-requests';
+import { isAlreadyInView, notificationTarget } from '../notification-links';
 
 /**
  * Keeps the store's notifications in step with the server: the list on load, then live events.
@@ -16,6 +16,9 @@ export function useNotificationsSync(): void {
   const query = useQuery({ queryKey: ['notifications'], queryFn: fetchNotifications });
   const status = useRealtimeStatus();
   const { refetch } = query;
+  const { pathname } = useLocation();
+  const currentPath = useRef(pathname);
+  currentPath.current = pathname;
 
   // Back online after a drop: fetch what arrived while the socket was down.
   const wasOpen = useRef(false);
@@ -33,7 +36,17 @@ export function useNotificationsSync(): void {
     () =>
       realtime.onEvent((message) => {
         const created = eventData(message, 'notification.created');
-        if (created) uiActions.addNotification(created.notification);
+        if (created) {
+          const where = {
+            pathname: currentPath.current,
+            visible: document.visibilityState === 'visible',
+          };
+          // A message in the conversation already open is seen as it arrives: no toast, no badge.
+          if (isAlreadyInView(created.notification, where)) {
+            uiActions.addNotification({ ...created.notification, read: true });
+            markNotificationsRead([created.notification.id]).catch(() => undefined);
+          } else uiActions.addNotification(created.notification);
+        }
         const read = eventData(message, 'notifications.read');
         if (read) uiActions.markNotificationsRead(read.ids);
         if (eventData(message, 'notifications.cleared')) uiActions.clearNotifications();
