@@ -33,6 +33,8 @@ import { registerVoiceNotes } from './modules/voice-notes/voice-notes.module';
 import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { RoomRegistry } from './realtime/rooms';
+import { ClientActionRegistry } from './realtime/client-actions';
+import { registerCalls } from './modules/calls/calls.module';
 
 export interface BuildOptions {
   config: Config;
@@ -85,6 +87,7 @@ export async function buildApp(options: BuildOptions) {
         ? createPostgresEventBus(database.pool, database.url, app.log)
         : createInProcessEventBus()),
     rooms: new RoomRegistry(),
+    clientActions: new ClientActionRegistry(),
     jobs: createJobQueue({
       db: database.db,
       log: app.log,
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildOptions) {
   registerDashboard(app, base);
   const admin = registerAdmin(app, { ...base, settingsChanges, account });
   const mailbox = registerMailbox(app, base);
+  const calls = registerCalls(app, base);
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,
@@ -152,5 +156,5 @@ export async function buildApp(options: BuildOptions) {
   });
 
   // What tests reach into; `chat.applyTranscript` is what the speech queue calls.
-  return { app, ...base, chat, analysis, admin, mailbox };
+  return { app, ...base, chat, analysis, admin, mailbox, calls };
 }
