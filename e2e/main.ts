@@ -14,6 +14,7 @@ import { journalJourneys } from './journeys/journal.journeys';
 import { dashboardJourneys } from './journeys/dashboard.journeys';
 import { emailJourneys } from './journeys/email.journeys';
 import { careJourneys } from './journeys/care.journeys';
+import { callsJourneys } from './journeys/calls.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
 import { settingsJourneys } from './journeys/settings.journeys';
 import { responsiveJourneys } from './journeys/responsive.journeys';
@@ -37,6 +38,7 @@ const journeys: Journey[] = [
   ...settingsJourneys,
   ...responsiveJourneys,
   ...careJourneys,
+  ...callsJourneys,
 ];
 
 const { E2E_BASE_URL: baseUrl, E2E_IDLE_BASE_URL: idleBaseUrl } = process.env;

@@ -160,7 +160,15 @@ export function createCallsService(deps: {
     const existing = await repository.find(signal.callId);
     if (existing) {
       // The same tab retrying its invite: already placed. Anything else with this id: refused.
-      if (existing.callerId === userId && existing.calleeId === signal.calleeId) return;
+      if (existing.callerId === userId && existing.calleeId === signal.calleeId) {
+        // Told again where the call is (a reloaded page, a lost event), to the caller only.
+        await deps.bus.publish({
+          room: userRoom(userId),
+          name: eventForStatus(existing),
+          data: { call: toCall(existing, userId) },
+        });
+        return;
+      }
       throw notFound(CALL_MESSAGES.notFound);
     }
     if ((await repository.nameOf(signal.calleeId)) === null)
@@ -365,6 +373,25 @@ export function createCallsService(deps: {
 
     deleteDataOf: (userId: string) => repository.leave(userId),
   };
+}
+
+function eventForStatus(record: CallRecord): StatusEvent {
+  switch (record.status) {
+    case 'ringing':
+      return 'call.invited';
+    case 'active':
+      return 'call.accepted';
+    case 'completed':
+      return 'call.ended';
+    case 'declined':
+      return 'call.declined';
+    case 'missed':
+      return record.endReason === 'busy'
+        ? 'call.busy'
+        : record.endReason === 'cancelled'
+          ? 'call.cancelled'
+          : 'call.missed';
+  }
 }
 
 function secondsBetween(from: Date, to: Date): number {
