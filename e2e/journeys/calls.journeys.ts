@@ -76,9 +76,24 @@ async function phase(page: Page, expected: string, who: string) {
   );
 }
 
-async function signedIn(ctx: JourneyContext, account: Account, path = '/app/dashboard') {
+/** A browser whose person refused the microphone (the camera is still allowed). */
+function refuseMicrophone() {
+  const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = (constraints?: MediaStreamConstraints) =>
+    constraints?.audio
+      ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+      : original(constraints);
+}
+
+async function signedIn(
+  ctx: JourneyContext,
+  account: Account,
+  path = '/app/dashboard',
+  init?: () => void,
+) {
   const page = await ctx.newPage();
   await page.addInitScript(capturePeerConnections);
+  if (init) await page.addInitScript(init);
   await signInThroughUi(page, account);
   if (path !== '/app/dashboard') await page.goto(path);
   await expectVisible(
@@ -186,7 +201,8 @@ export const callsJourneys: Journey[] = [
         createVerifiedAccount(ctx.baseUrl, newAccount('call-video-b')),
       ]);
       const pageA = await signedIn(ctx, a, '/app/calls');
-      const pageB = await signedIn(ctx, b, '/app/journal');
+      // B refused the microphone: B is told, and the call goes on with B's camera.
+      const pageB = await signedIn(ctx, b, '/app/journal', refuseMicrophone);
       await expectPath(pageA, '/app/calls/history');
       await expectVisible(pageA.getByText('No calls yet'), 'empty history');
       await pageA.getByRole('button', { name: 'Start Video Call' }).click();
@@ -197,6 +213,10 @@ export const callsJourneys: Journey[] = [
       await accept(pageB, a.fullName);
       await phase(pageA, 'connected', 'A');
       await phase(pageB, 'connected', 'B');
+      await expectVisible(
+        pageB.getByText(/could not use your microphone/),
+        'B is told the microphone was refused',
+      );
       for (const [page, who] of [
         [pageA, 'A'],
         [pageB, 'B'],
@@ -216,6 +236,14 @@ export const callsJourneys: Journey[] = [
           .evaluate((v) => (v as HTMLVideoElement).videoWidth);
         assert.ok(width > 0, `${who}'s remote video has frames (width ${width})`);
       }
+      // A hears nothing from B (no microphone), while B hears A.
+      await until(
+        () => rtp(pageB, 'audio'),
+        (s) => s.inBytes > 0,
+        'B hears A',
+      );
+      assert.equal((await rtp(pageB, 'audio')).outBytes, 0, 'B sends no audio');
+      assert.equal((await rtp(pageA, 'audio')).inBytes, 0, 'A receives no audio');
       // Camera off: A's outbound video stops.
       await pageA.getByRole('button', { name: 'Turn camera off' }).click();
       await pause(1_000);
@@ -276,7 +304,8 @@ export const callsJourneys: Journey[] = [
       await phase(pageB, 'ringing', 'B');
       await accept(pageA, b.fullName);
       await phase(pageB, 'connected', 'B');
-      await pageB.getByRole('button', { name: 'End call' }).click();
+      // Leaving the room ends the call for the other side too.
+      await pageB.goto('/app/dashboard');
       await phase(pageA, 'ended', 'A');
     },
   },

@@ -51,6 +51,9 @@ const RESTART_AFTER_MS = 2_000;
 
 type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 
+/** The room open for each call in this tab (one PeerCall per call). */
+const rooms = new Map<string, PeerCall>();
+
 /**
  * One call as this tab takes part in it: the signalling (over the tab's one socket), the
  * RTCPeerConnection, and the local media. The callee makes the WebRTC offer (its room opens
@@ -94,6 +97,11 @@ export class PeerCall {
     readonly callId: string,
     private readonly config: CallConfig,
   ) {
+    rooms.set(callId, this);
+    // Closing or reloading the tab leaves the call: say so, so the other side is not left waiting.
+    const leave = () => this.hangUpIfLive();
+    window.addEventListener('pagehide', leave);
+    this.cleanups.push(() => window.removeEventListener('pagehide', leave));
     this.cleanups.push(realtime.onEvent((message) => void this.onEvent(message)));
     this.cleanups.push(
       realtime.onRefused((message) => {
@@ -199,9 +207,32 @@ export class PeerCall {
   }
 
   /** Leaves the page: media and connection stop; the call itself is ended by hangUp. */
+  /**
+   * Leaves the page: media and connection stop, and a live call is ended (or cancelled) — unless
+   * the same room opens again at once (React's development double mount), which keeps it.
+   */
   dispose() {
-    this.teardown(this.state.phase === 'ended' ? 'ended' : this.state.phase);
+    if (rooms.get(this.callId) === this) rooms.delete(this.callId);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
+    const signal = this.leavingSignal();
+    this.teardown(this.state.phase === 'ended' ? 'ended' : this.state.phase);
+    if (signal)
+      setTimeout(() => {
+        if (!rooms.has(this.callId)) realtime.sendCall(signal);
+      }, 0);
+  }
+
+  private hangUpIfLive() {
+    const signal = this.leavingSignal();
+    if (signal) realtime.sendCall(signal);
+  }
+
+  /** What leaving now says: cancel a call still ringing out, end one under way, else nothing. */
+  private leavingSignal(): CallSignal | null {
+    const { phase } = this.state;
+    if (phase === 'ended' || phase === 'incoming') return null;
+    const kind = phase === 'placing' || phase === 'ringing' ? 'cancel' : 'end';
+    return { kind, callId: this.callId };
   }
 
   // --- internals ---
