@@ -8,7 +8,9 @@ import type { EventBus } from '../../realtime/event-bus';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import type { DashboardRegistry } from '../dashboard/dashboard.registry';
 import { registerCallsAccountData } from './calls-account-data';
+import { registerCallsDashboard } from './calls-dashboard';
 import { createCallsRepository } from './calls.repository';
 import { registerCallsRoutes } from './calls.routes';
 import { CALL_TIMEOUT_JOB, createCallsService } from './calls.service';
@@ -28,11 +30,13 @@ export function registerCalls(
     notifications: Pick<NotificationsService, 'notify'>;
     rateLimits: RateLimitService;
     accountData: AccountDataRegistry;
+    dashboard: DashboardRegistry;
     now: () => Date;
   },
 ) {
+  const repository = createCallsRepository(deps.db);
   const calls = createCallsService({
-    repository: createCallsRepository(deps.db),
+    repository,
     bus: deps.bus,
     jobs: deps.jobs,
     notifications: deps.notifications,
@@ -48,6 +52,7 @@ export function registerCalls(
     ({ callId }) => calls.ringTimedOut(callId),
   );
   registerCallsAccountData(deps.accountData, calls);
+  registerCallsDashboard(deps.dashboard, repository);
   registerCallsRoutes(app, { calls });
   return calls;
 }

@@ -137,6 +137,41 @@ export function createCallsRepository(db: Db) {
       return rows.map(toRecord);
     },
 
+    /** Calls the person took part in placed in [from, to), and their connected seconds. */
+    async placedBetween(userId: string, from: Date, to: Date) {
+      const [row] = await db
+        .select({
+          count: count(),
+          totalSeconds: sql<number>`coalesce(sum(${calls.durationSeconds}), 0)::int`,
+        })
+        .from(calls)
+        .where(
+          and(
+            involving(userId),
+            sql`${calls.startedAt} >= ${from.toISOString()}`,
+            lt(calls.startedAt, to),
+          ),
+        );
+      return { count: row?.count ?? 0, totalSeconds: Number(row?.totalSeconds ?? 0) };
+    },
+
+    /** The local days (YYYY-MM-DD) in [from, to) with an answered call of the person. */
+    async answeredDays(userId: string, from: Date, to: Date, timezone: string) {
+      const rows = await db
+        .selectDistinct({
+          date: sql<string>`to_char(${calls.answeredAt} at time zone ${timezone}, 'YYYY-MM-DD')`,
+        })
+        .from(calls)
+        .where(
+          and(
+            involving(userId),
+            sql`${calls.answeredAt} >= ${from.toISOString()}`,
+            lt(calls.answeredAt, to),
+          ),
+        );
+      return rows.map((r) => r.date);
+    },
+
     async countFor(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(calls).where(involving(userId));
       return row?.n ?? 0;

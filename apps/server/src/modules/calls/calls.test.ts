@@ -168,6 +168,16 @@ describe('calls: signalling and history', () => {
     expect((await history(bob)).calls[0]?.other.name).toBe('Ada Lovelace');
     expect((await ada.client.get(`/api/calls/${callId}`)).json<Call>().direction).toBe('outgoing');
 
+    // The dashboard counts it: Calls Today, and Recent Activity.
+    const dashboard = (await ada.client.get('/api/dashboard')).json<{
+      cards: { callsToday: { count: number; totalSeconds: number } };
+      recentActivity: { title: string }[];
+    }>();
+    expect(dashboard.cards.callsToday).toEqual({ count: 1, totalSeconds: ended.duration });
+    expect(dashboard.recentActivity.map((item) => item.title)).toContain(
+      'Video call to Bob Marley',
+    );
+
     // Signals about an ended call are refused.
     signal(bob, { kind: 'offer', callId, sdp: 'late' });
     expect(await refused(bob, callId)).toMatchObject({ code: 'CALL_STATE' });
