@@ -142,7 +142,7 @@ export function createCallsRepository(db: Db) {
       const [row] = await db
         .select({
           count: count(),
-          totalSeconds: sql<number>`coalesce(sum(${calls.durationSeconds}), 0)::int`,
+          totalSeconds: sql<number | string>`coalesce(sum(${calls.durationSeconds}), 0)::int`,
         })
         .from(calls)
         .where(
