@@ -10,10 +10,10 @@ const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' });
 const quiet = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' });
 
 const exists = quiet('ip', ['netns', 'exec', NAMESPACE, 'true']).status === 0;
+const created = !exists && quiet('ip', ['netns', 'add', NAMESPACE]).status === 0;
 const ready =
-  exists ||
-  (quiet('ip', ['netns', 'add', NAMESPACE]).status === 0 &&
-    quiet('ip', ['netns', 'exec', NAMESPACE, 'ip', 'link', 'set', 'lo', 'up']).status === 0);
+  (exists || created) &&
+  quiet('ip', ['netns', 'exec', NAMESPACE, 'ip', 'link', 'set', 'lo', 'up']).status === 0;
 let status;
 if (ready) {
   console.log(`e2e: in the loopback-only network namespace ${NAMESPACE}`);
@@ -29,4 +29,6 @@ if (ready) {
   console.log('e2e: no network namespace (needs root and iproute2): running on this machine');
   status = run(process.execPath, ['scripts/test-e2e.mjs', filter]).status;
 }
+// The namespace this run made goes with it (one left by someone else stays theirs).
+if (created) quiet('ip', ['netns', 'delete', NAMESPACE]);
 process.exit(status ?? 1);
