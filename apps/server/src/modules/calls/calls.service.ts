@@ -6,9 +6,7 @@ import {
   CALL_STALE_MS,
   type Call,
   type CallConfig,
-  type CallEventName,
   type CallList,
-  type CallParty,
   type CallSignal,
   type IceServer,
 } from '@kaleido/shared/calls/calls.schemas';
@@ -19,6 +17,7 @@ import { userRoom } from '../../realtime/rooms';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { CallRecord, CallsRepository } from './calls.repository';
+import { eventForStatus, secondsBetween, toCall, type StatusEvent } from './calls-records';
 
 export const CALL_TIMEOUT_JOB = 'call-ring-timeout';
 export const ringKey = (callId: string) => `call-ring:${callId}`;
@@ -32,10 +31,8 @@ export const CALL_INVITE_LIMIT: RateLimitRule = {
 };
 
 export type CallsService = ReturnType<typeof createCallsService>;
-type StatusEvent = Exclude<CallEventName, 'call.offer' | 'call.answer' | 'call.ice'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const callState = (message: string) => conflict(message, 'CALL_STATE');
 
 /**
@@ -58,36 +55,6 @@ export function createCallsService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { repository, now } = deps;
-
-  function party(id: string | null, name: string | null, avatar: string | null): CallParty {
-    return {
-      id: id && name !== null ? id : null,
-      name: id && name !== null ? name : CALL_MESSAGES.deletedUser,
-      avatarUrl: (id && avatar) || '',
-    };
-  }
-
-  function toCall(record: CallRecord, viewerId: string): Call {
-    const caller = party(record.callerId, record.callerName, record.callerAvatar);
-    const callee = party(record.calleeId, record.calleeName, record.calleeAvatar);
-    const outgoing = record.callerId === viewerId;
-    return {
-      id: record.id,
-      type: record.type,
-      status: record.status,
-      direction: outgoing ? 'outgoing' : 'incoming',
-      caller,
-      callee,
-      other: outgoing ? callee : caller,
-      timestamp: record.startedAt.toISOString(),
-      answeredAt: iso(record.answeredAt),
-      endedAt: iso(record.endedAt),
-      duration: record.durationSeconds,
-      endReason: record.endReason,
-      endedBy: record.endedBy,
-      hasTranscript: false,
-    };
-  }
 
   /** Tells both people (each in their own view) what happened to the call. */
   async function announce(callId: string, name: StatusEvent): Promise<CallRecord | null> {
@@ -373,27 +340,4 @@ export function createCallsService(deps: {
 
     deleteDataOf: (userId: string) => repository.leave(userId),
   };
-}
-
-function eventForStatus(record: CallRecord): StatusEvent {
-  switch (record.status) {
-    case 'ringing':
-      return 'call.invited';
-    case 'active':
-      return 'call.accepted';
-    case 'completed':
-      return 'call.ended';
-    case 'declined':
-      return 'call.declined';
-    case 'missed':
-      return record.endReason === 'busy'
-        ? 'call.busy'
-        : record.endReason === 'cancelled'
-          ? 'call.cancelled'
-          : 'call.missed';
-  }
-}
-
-function secondsBetween(from: Date, to: Date): number {
-  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
 }
