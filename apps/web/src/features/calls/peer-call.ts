@@ -7,6 +7,7 @@ import {
 } from '@kaleido/shared/calls/calls.schemas';
 import type { ServerMessage } from '@kaleido/shared/realtime/events';
 import { realtime } from '../../lib/realtime';
+import { openLocalMedia, pickTrack } from './local-media';
 
 export type CallPhase =
   | 'placing'
@@ -34,15 +35,6 @@ export interface PeerCallState {
   microphoneId: string | null;
   cameraId: string | null;
 }
-
-export const MEDIA_MESSAGES = {
-  microphone:
-    'Kaleido could not use your microphone (access was refused or there is none). The call goes on: you can hear the other person, they cannot hear you.',
-  camera:
-    'Kaleido could not use your camera (access was refused or there is none). The call goes on without your video.',
-  unsupported:
-    'This browser cannot make calls here (calls need a secure https:// address and a recent browser).',
-} as const;
 
 /** Without this long connected again, a dropped connection counts as failed. */
 const RECONNECT_GIVE_UP_MS = 20_000;
@@ -187,7 +179,7 @@ export class PeerCall {
   }
 
   async useMicrophone(deviceId: string) {
-    const track = await this.pickTrack('audio', deviceId);
+    const track = await pickTrack('audio', deviceId);
     if (!track) return;
     this.audioTrack?.stop();
     this.audioTrack = track;
@@ -197,7 +189,7 @@ export class PeerCall {
   }
 
   async useCamera(deviceId: string) {
-    const track = await this.pickTrack('video', deviceId);
+    const track = await pickTrack('video', deviceId);
     if (!track) return;
     this.videoTrack?.stop();
     this.videoTrack = track;
@@ -290,53 +282,22 @@ export class PeerCall {
   }
 
   private async openMedia(type: CallType) {
-    if (!('mediaDevices' in navigator)) {
-      this.set({ mediaNotices: [MEDIA_MESSAGES.unsupported] });
-      return;
-    }
-    const notices: string[] = [];
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        audio: true,
-        video: type === 'video',
-      });
-      this.audioTrack = stream.getAudioTracks()[0] ?? null;
-      this.videoTrack = stream.getVideoTracks()[0] ?? null;
-    } catch {
-      // One of them may still be allowed: ask for each alone.
-      this.audioTrack = await this.pickTrack('audio');
-      if (!this.audioTrack) notices.push(MEDIA_MESSAGES.microphone);
-      if (type === 'video') {
-        this.videoTrack = await this.pickTrack('video');
-        if (!this.videoTrack) notices.push(MEDIA_MESSAGES.camera);
-      }
-    }
-    if (this.closed) {
+    const media = await openLocalMedia(type);
+    this.audioTrack = media.audio;
+    this.videoTrack = media.video;
+    if (this.isClosed()) {
       this.audioTrack?.stop();
       this.videoTrack?.stop();
       return;
     }
-    const devices = await navigator.mediaDevices.enumerateDevices().catch(() => []);
     this.set({
-      mediaNotices: notices,
+      mediaNotices: media.notices,
       localStream: this.composeLocal(),
-      microphones: devices.filter((d) => d.kind === 'audioinput'),
-      cameras: devices.filter((d) => d.kind === 'videoinput'),
+      microphones: media.microphones,
+      cameras: media.cameras,
       microphoneId: this.audioTrack?.getSettings().deviceId ?? null,
       cameraId: this.videoTrack?.getSettings().deviceId ?? null,
     });
-  }
-
-  private async pickTrack(kind: 'audio' | 'video', deviceId?: string) {
-    try {
-      const constraints = deviceId ? { deviceId: { exact: deviceId } } : true;
-      const stream = await navigator.mediaDevices.getUserMedia(
-        kind === 'audio' ? { audio: constraints } : { video: constraints },
-      );
-      return (kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks())[0] ?? null;
-    } catch {
-      return null;
-    }
   }
 
   private composeLocal(): MediaStream | null {
