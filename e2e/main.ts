@@ -18,6 +18,7 @@ import { callsJourneys } from './journeys/calls.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
 import { settingsJourneys } from './journeys/settings.journeys';
 import { responsiveJourneys } from './journeys/responsive.journeys';
+import { walkJourneys } from './journeys/walk.journeys';
 
 /** Runs every journey in one browser, one fresh context each, and records the counts. */
 const journeys: Journey[] = [
@@ -37,6 +38,7 @@ const journeys: Journey[] = [
   ...profileJourneys,
   ...settingsJourneys,
   ...responsiveJourneys,
+  ...walkJourneys,
   ...careJourneys,
   ...callsJourneys,
 ];

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectVisible } from '../support/expect';
@@ -32,7 +33,7 @@ async function toggle(box: ReturnType<Page['getByLabel']>, want: boolean) {
 
 export const careJourneys: Journey[] = [
   {
-    name: 'care: invite and accept, share mood only, share one entry, revoke live, access log',
+    name: 'care: invite and accept, share mood only, share one entry, revoke live, access log, notes, report',
     unavailableBecause: () =>
       Promise.resolve(roleAccount('client') ? null : 'no client account: CLI user:create failed'),
     async run(ctx) {
@@ -118,8 +119,46 @@ export const careJourneys: Journey[] = [
         log.getByText(/viewed your shared journal entries, 1 entry, on/).first(),
         'entries log',
       );
+      // The professional keeps a private note, edits it, and deletes it (asked first).
+      await pro.getByLabel('New note').fill('Ask about the walk');
+      await pro.getByRole('button', { name: 'Add note' }).click();
+      const notes = pro.getByRole('list', { name: 'Notes' });
+      await expectVisible(notes.getByText('Ask about the walk'), 'note added');
+      await notes.getByRole('button', { name: 'Edit' }).click();
+      await notes.getByLabel('Edit note').fill('Ask about the long walk');
+      await notes.getByRole('button', { name: 'Save' }).click();
+      await expectVisible(notes.getByText('Ask about the long walk'), 'note edited');
       await ctx.checkA11y(me, 'privacy tab with care');
       await ctx.checkA11y(pro, 'client person page');
+      await notes.getByRole('button', { name: 'Delete' }).click();
+      await notes.getByRole('button', { name: 'Delete note' }).click();
+      await notes.getByText('Ask about the long walk').waitFor({ state: 'detached' });
+
+      // A report from Settings → Professional: only what is shared now (mood), as a PDF.
+      await pro.goto('/app/settings');
+      await pro.getByRole('tab', { name: 'Professional' }).click();
+      await pro.getByLabel('Person', { exact: true }).selectOption({ label: person.fullName });
+      const [download] = await Promise.all([
+        pro.waitForEvent('download'),
+        pro.getByRole('link', { name: 'Download report (PDF)' }).click(),
+      ]);
+      const report = execFileSync('pdftotext', [await download.path(), '-'], {
+        encoding: 'utf8',
+      });
+      assert.match(report, new RegExp(`Report: ${person.fullName}`));
+      assert.match(report, /Moods recorded: 2/);
+      assert.match(report, /Not shared \(not in this report\): Journal entries/);
+      assert.doesNotMatch(report, /Shared reflection|Rough morning|long walk/);
+
+      // The person sees the report in the access log.
+      await me.reload();
+      await me.getByRole('tab', { name: 'Privacy' }).click();
+      await expectVisible(
+        me
+          .getByRole('list', { name: 'Access log' })
+          .getByText(/viewed a report of your shared data, 2 items, on/),
+        'report in the access log',
+      );
     },
   },
 ];

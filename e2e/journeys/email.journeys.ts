@@ -63,6 +63,10 @@ export const emailJourneys: Journey[] = [
       await expectVisible(row, 'the new mail on B');
       assert.equal(await row.getAttribute('data-unread'), 'true');
       await expectVisible(pageB.getByRole('button', { name: /Inbox\s*1 unread/ }), 'inbox count 1');
+      const sidebarUnread = pageB
+        .getByRole('navigation', { name: 'Main' })
+        .getByTestId('email-unread');
+      await expectVisible(sidebarUnread.filter({ hasText: '1 unread' }), 'the sidebar’s unread 1');
       await ctx.checkA11y(pageB, 'inbox');
 
       // Opening marks it read; the link is a link; the attachment downloads.
@@ -70,6 +74,7 @@ export const emailJourneys: Journey[] = [
       const reader = pageB.getByRole('article', { name: 'Message' });
       await expectVisible(reader.getByRole('link', { name: 'https://example.org/notes' }), 'link');
       await pageB.getByRole('button', { name: /Inbox\s*1 unread/ }).waitFor({ state: 'detached' });
+      await sidebarUnread.waitFor({ state: 'detached' });
       const href = await reader.getByRole('link', { name: 'notes.txt' }).getAttribute('href');
       assert.ok(href);
       const download = await pageB.evaluate(async (url) => {
@@ -98,6 +103,20 @@ export const emailJourneys: Journey[] = [
       const thread = pageA.getByTestId('thread-message');
       await expectVisible(thread.filter({ hasText: 'Thank you!' }), 'the reply');
       assert.equal(await thread.count(), 2);
+
+      // Shortcuts: e archives the open message, j opens the first of a list, c composes.
+      await pageA.keyboard.press('e');
+      await thread.first().waitFor({ state: 'detached' });
+      await pageA
+        .getByRole('navigation', { name: 'Mail folders' })
+        .getByRole('button', { name: /Archive/ })
+        .click();
+      await expectPath(pageA, '/app/email/archive');
+      await expectVisible(rows(pageA).filter({ hasText: 'Re: Weekly letter' }), 'archived by e');
+      await pageA.keyboard.press('j');
+      await expectVisible(thread.filter({ hasText: 'Thank you!' }), 'opened by j');
+      await pageA.keyboard.press('c');
+      await expectPath(pageA, '/app/email/compose');
 
       // B archives the original, deletes it, finds it in the trash and restores it.
       await pageB.goto('/app/email/inbox');

@@ -145,7 +145,8 @@ export const shellJourneys: Journey[] = [
       assert.equal(await palette.count(), 0);
       const targets: [string, string][] = [
         ['Voice Notes', '/app/voice-notes/inbox'],
-        ['Compose Email', '/app/email/inbox?compose=true'],
+        // The palette's link; the email area then opens its compose page.
+        ['Compose Email', '/app/email/compose'],
         ['Start New Call', '/app/calls/history?new=true'],
         ['Settings', '/app/settings/alerts'],
         ['Start New Chat', '/app/chat/new?new=true'],

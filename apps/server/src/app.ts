@@ -125,17 +125,19 @@ export async function buildApp(options: BuildOptions) {
   const voiceNotes = registerVoiceNotes(app, base);
   registerJournal(app, { ...base, audioRetention: voiceNotes });
   const chat = registerChat(app, base);
-  registerCare(app, base);
+  const care = registerCare(app, base);
+  const mailbox = registerMailbox(app, base);
   // After every feature that says what people wrote: it listens to them all.
   const { analysis } = registerAnalysis(app, {
     ...base,
     runsJobs: options.analysisWorker ?? true,
   });
+  // What a person shares may call for their professionals' attention (care alerts).
+  analysis.onAnalysed((userId) => care.alerts.queue(userId));
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerDashboard(app, base);
   const admin = registerAdmin(app, { ...base, settingsChanges, account });
-  const mailbox = registerMailbox(app, base);
   const calls = registerCalls(app, base);
   await registerSpaAndNotFound(
     app,
@@ -156,5 +158,5 @@ export async function buildApp(options: BuildOptions) {
   });
 
   // What tests reach into; `chat.applyTranscript` is what the speech queue calls.
-  return { app, ...base, chat, analysis, admin, mailbox, calls };
+  return { app, ...base, chat, analysis, admin, mailbox, careAlerts: care.alerts, calls };
 }

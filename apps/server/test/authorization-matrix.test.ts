@@ -13,6 +13,7 @@ import {
   type Person,
 } from './fixtures/chat-fixtures';
 import { CARE_SCOPES, type Relationship } from '@kaleido/shared/care/care.schemas';
+import { careAlerts } from '../src/db/schema/care';
 import { linkProfessional } from './fixtures/care-fixtures';
 import { setRole, STRONG_PASSWORD, uniqueEmail } from './fixtures/accounts-fixtures';
 import { TestClient, type TestResponse } from './http-client';
@@ -141,6 +142,24 @@ async function freshCareNote(world: World): Promise<string> {
   );
   if (response.status !== 201) throw new Error(`care note: ${response.status} ${response.body}`);
   return response.json<{ id: string }>().id;
+}
+
+/** A fresh open alert of the related client about the owner (fixed values, no analysis). */
+async function freshCareAlert(world: World): Promise<string> {
+  const [row] = await world.app.database.db
+    .insert(careAlerts)
+    .values({
+      relationshipId: world.careRelationshipId,
+      professionalId: world.callers.relatedClient.userId,
+      personId: world.callers.owner.userId,
+      kind: 'valence_drop',
+      signature: `matrix:${randomUUID()}`,
+      values: { recentMean: -0.5, recentCount: 2, baselineMean: 0.5, baselineCount: 3, change: -1 },
+      evidence: [],
+    })
+    .returning({ id: careAlerts.id });
+  if (!row) throw new Error('care alert not written');
+  return row.id;
 }
 
 /** A fresh journal entry of the owner, for calls that remove it. */
@@ -879,6 +898,35 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/care/notes/:id': {
     access: { who: 'professional' },
     call: async (world) => del(`/api/care/notes/${await freshCareNote(world)}`),
+  },
+  // Each caller's own alerts (none for a non-professional); answering one is the related
+  // client's alone (care-alerts.test.ts covers ended relationships).
+  'GET /api/care/alerts': {
+    access: { who: 'signed-in' },
+    call: () => get('/api/care/alerts?status=current'),
+  },
+  'POST /api/care/alerts/:id/acknowledge': {
+    access: { who: 'professional' },
+    call: async (world) => post(`/api/care/alerts/${await freshCareAlert(world)}/acknowledge`),
+  },
+  // Reports of what the owner shares with the related client (care-reports.test.ts: contents).
+  'GET /api/care/people/:userId/report.pdf': {
+    access: { who: 'professional' },
+    call: (world) =>
+      get(
+        `/api/care/people/${world.callers.owner.userId}/report.pdf?from=2026-01-01&to=2026-12-31`,
+      ),
+  },
+  'GET /api/care/people/:userId/report.csv': {
+    access: { who: 'professional' },
+    call: (world) =>
+      get(
+        `/api/care/people/${world.callers.owner.userId}/report.csv?from=2026-01-01&to=2026-12-31`,
+      ),
+  },
+  'POST /api/care/alerts/:id/dismiss': {
+    access: { who: 'professional' },
+    call: async (world) => post(`/api/care/alerts/${await freshCareAlert(world)}/dismiss`),
   },
   // The socket upgrade checks the session (realtime.test.ts); a plain GET is never served.
   'GET /api/realtime': {

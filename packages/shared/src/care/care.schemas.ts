@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { EMOTIONS } from '../insights/insights.constants';
 import { MOODS, PRIVACY_LEVELS } from '../journal/journal.constants';
+import { REPORT_FORMATS } from '../settings/settings.schemas';
 
 /**
  * Working relationships between a professional (a client account, or an admin in the client
@@ -23,12 +25,20 @@ export const CARE_SCOPE_LABELS: Record<CareScope, string> = {
 };
 
 /** How the access log words each kind of read ("Carol viewed your mood trend, 3 entries"). */
-export const CARE_ACCESS_WHAT = ['mood_trend', 'shared_entries', 'transcripts'] as const;
+export const CARE_ACCESS_WHAT = [
+  'mood_trend',
+  'shared_entries',
+  'transcripts',
+  'alert',
+  'report',
+] as const;
 export type CareAccessWhat = (typeof CARE_ACCESS_WHAT)[number];
 export const CARE_ACCESS_LABELS: Record<CareAccessWhat, string> = {
   mood_trend: 'your mood trend',
   shared_entries: 'your shared journal entries',
   transcripts: 'your voice note transcripts',
+  alert: 'an alert drawn from your shared data',
+  report: 'a report of your shared data',
 };
 
 export const RELATIONSHIP_STATUSES = ['pending', 'active', 'declined', 'ended'] as const;
@@ -184,11 +194,89 @@ export const CareEventSchemas = {
   /**
    * A relationship or its consent changed (invited, answered, ended, a scope granted, changed or
    * revoked). Sent to both sides; an open professional view refetches and loses what is gone.
+   * 'alert': an alert was raised or answered (sent to the professional only).
    */
   'care.changed': z.object({
     relationshipId: z.string(),
     personId: z.string(),
     professionalId: z.string(),
-    change: z.enum(['invited', 'accepted', 'declined', 'ended', 'consent']),
+    change: z.enum(['invited', 'accepted', 'declined', 'ended', 'consent', 'alert']),
   }),
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Alerts: a drop or a spike in what a person shares, for the professionals they share it with
+// ---------------------------------------------------------------------------------------------
+
+export const CARE_ALERT_KINDS = ['valence_drop', 'mood_drop', 'emotional_spike'] as const;
+export type CareAlertKind = (typeof CARE_ALERT_KINDS)[number];
+export const CARE_ALERT_LABELS: Record<CareAlertKind, string> = {
+  valence_drop: 'Drop in emotional tone',
+  mood_drop: 'Drop in mood',
+  emotional_spike: 'Emotional spike',
+};
+
+export const CARE_ALERT_STATUSES = ['open', 'acknowledged', 'dismissed'] as const;
+export type CareAlertStatus = (typeof CARE_ALERT_STATUSES)[number];
+
+/** One shared item behind an alert: its values, never its text. */
+export const CareAlertEvidenceSchema = z.object({
+  occurredAt: Iso,
+  source: z.enum(['journal', 'voice_note']),
+  /** The title, only when the item itself is shared (a shared entry, a voice note). */
+  title: z.string().nullable(),
+  /** Emotional tone, −1 .. 1. */
+  valence: z.number(),
+  mood: z.enum(MOODS).nullable(),
+  /** The strongest difficult emotion (sadness, anger, fear, disgust) and its share, 0..1. */
+  emotion: z.enum(EMOTIONS).nullable(),
+  emotionScore: z.number().nullable(),
+});
+export type CareAlertEvidence = z.infer<typeof CareAlertEvidenceSchema>;
+
+/** The figures an alert compares: the last 7 days against the 28 before. */
+export const CareAlertValuesSchema = z.object({
+  recentMean: z.number(),
+  recentCount: z.number(),
+  baselineMean: z.number().nullable(),
+  baselineCount: z.number(),
+  /** recentMean − baselineMean (negative: a drop); for a spike, the spike's size. */
+  change: z.number(),
+});
+export type CareAlertValues = z.infer<typeof CareAlertValuesSchema>;
+
+export const CareAlertSchema = z.object({
+  id: z.string(),
+  person: z.object({ id: z.string(), name: z.string() }),
+  kind: z.enum(CARE_ALERT_KINDS),
+  status: z.enum(CARE_ALERT_STATUSES),
+  /** One plain sentence: what changed, by how much, over how many items. */
+  summary: z.string(),
+  values: CareAlertValuesSchema,
+  evidence: z.array(CareAlertEvidenceSchema),
+  createdAt: Iso,
+  answeredAt: Iso.nullable(),
+});
+export type CareAlert = z.infer<typeof CareAlertSchema>;
+
+export const CareAlertsQuerySchema = z.strictObject({
+  personId: z.uuid().optional(),
+  /** open: open only (the default); current: open and acknowledged. */
+  status: z.enum(['open', 'current']).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reports: one person, one period, in the professional's report_format
+// ---------------------------------------------------------------------------------------------
+
+export const CareReportQuerySchema = z
+  .strictObject({
+    from: z.iso.date({ error: 'Please choose a start date' }),
+    to: z.iso.date({ error: 'Please choose an end date' }),
+    format: z.enum(REPORT_FORMATS).optional(),
+  })
+  .refine((q) => q.from <= q.to, {
+    message: 'The start date must be before the end date',
+    path: ['to'],
+  });
+export type CareReportQuery = z.infer<typeof CareReportQuerySchema>;

@@ -22,6 +22,11 @@ export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 export const VISUAL_SOFTNESS = ['sharp', 'normal', 'soft'] as const;
 export const REPORT_FORMATS = ['brief', 'standard', 'detailed'] as const;
 export const COMPLIANCE_MODES = ['standard', 'gdpr', 'hipaa', 'research'] as const;
+/** SPEC §9 alert options, saved per professional and used by care alerts. */
+export const SPIKE_SENSITIVITIES = ['low', 'medium', 'high'] as const;
+export const RISK_THRESHOLDS = ['conservative', 'standard', 'aggressive'] as const;
+export type SpikeSensitivity = (typeof SPIKE_SENSITIVITIES)[number];
+export type RiskThreshold = (typeof RISK_THRESHOLDS)[number];
 
 export const ProfileSettingsSchema = z.strictObject({
   timezone: z.string(),
@@ -49,6 +54,10 @@ export const ThemeSettingsSchema = z.strictObject({
 export const AlertPreferencesSchema = z.strictObject({
   risk_alerts: bool('Risk alerts'),
   session_reminders: bool('Session reminders'),
+  /** How large a drop or spike must be to count (SPEC §9: emotional spike sensitivity). */
+  spike_sensitivity: oneOf(SPIKE_SENSITIVITIES, 'Emotional spike sensitivity'),
+  /** How much evidence an alert needs (SPEC §9: risk flag threshold). */
+  risk_threshold: oneOf(RISK_THRESHOLDS, 'Risk flag threshold'),
 });
 
 export const ProfessionalSettingsSchema = z.strictObject({
@@ -119,7 +128,12 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   professional_settings: {
     credentials: '',
     report_format: 'standard',
-    alert_preferences: { risk_alerts: true, session_reminders: true },
+    alert_preferences: {
+      risk_alerts: true,
+      session_reminders: true,
+      spike_sensitivity: 'medium',
+      risk_threshold: 'standard',
+    },
     ethical_use_confirmed: false,
   },
   system_settings: { audit_logs: true, data_retention_days: 365, compliance_mode: 'standard' },

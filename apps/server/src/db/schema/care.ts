@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   CareAccessWhat,
+  CareAlertEvidence,
+  CareAlertKind,
+  CareAlertStatus,
+  CareAlertValues,
   CareScope,
   ConsentChange,
   RelationshipStatus,
@@ -119,4 +124,37 @@ export const careNotes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('care_notes_pair_idx').on(t.professionalId, t.personId, t.createdAt)],
+);
+
+/**
+ * An alert for one professional about one person: a drop or a spike in what the person shares
+ * with them, with the figures and items behind it. `signature` (the kind and the newest item)
+ * keeps one alert per trigger however often the check runs.
+ */
+export const careAlerts = pgTable(
+  'care_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    relationshipId: uuid('relationship_id')
+      .notNull()
+      .references(() => careRelationships.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<CareAlertKind>().notNull(),
+    signature: text('signature').notNull(),
+    values: jsonb('values').$type<CareAlertValues>().notNull(),
+    evidence: jsonb('evidence').$type<CareAlertEvidence[]>().notNull(),
+    status: text('status').$type<CareAlertStatus>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('care_alerts_signature_idx').on(t.professionalId, t.personId, t.signature),
+    index('care_alerts_professional_idx').on(t.professionalId, t.status),
+    index('care_alerts_person_idx').on(t.personId),
+  ],
 );

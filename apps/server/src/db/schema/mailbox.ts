@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,11 +15,14 @@ import type { MailFolder } from '@kaleido/shared/mailbox/mailbox.schemas';
 import { users } from './auth';
 import { files } from './files';
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * The internal mailbox (DESIGN §9): one row per message, one state row per person who holds a
  * copy. A draft is a message without `sent_at`; its recipients are the addresses as typed
  * (`draft_to`, `draft_cc`) until a send resolves them into `mail_recipients`. A sender whose
- * account is gone is null (shown as 'Deleted user').
+ * account is gone is null (shown as 'Deleted user'). `search` is the database's own index of the
+ * subject and body (a GIN index; never read back into the app).
  */
 export const mailMessages = pgTable(
   'mail_messages',
@@ -33,10 +38,14 @@ export const mailMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', subject), 'A') || setweight(to_tsvector('english', body), 'B')`,
+    ),
   },
   (t) => [
     index('mail_messages_thread_idx').on(t.threadId),
     index('mail_messages_sender_idx').on(t.senderId),
+    index('mail_messages_search_idx').using('gin', t.search),
   ],
 );
 

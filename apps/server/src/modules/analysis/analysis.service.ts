@@ -87,6 +87,9 @@ export function createAnalysisService(deps: {
   const { repository, content, jobs, now } = deps;
   const ready = () => Promise.resolve(deps.runsJobs ?? true);
 
+  /** Told after an item is analysed anew (care alerts); their errors are logged, not thrown. */
+  const analysedListeners: ((userId: string) => Promise<void>)[] = [];
+
   async function announce(userId: string, data: ServerInsightsEvent) {
     await deps.bus.publish({ room: userRoom(userId), name: 'insights.updated', data });
   }
@@ -166,6 +169,10 @@ export function createAnalysisService(deps: {
     );
     if (item.mood !== null || existing?.mood) await retrain(ref.userId);
     await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
+    for (const listener of analysedListeners)
+      await listener(ref.userId).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'a listener of analysed items failed');
+      });
   }
 
   jobs.define(ANALYSIS_JOB, { payload: RefSchema, maxAttempts: 3, ready }, async (ref) => {
@@ -210,6 +217,11 @@ export function createAnalysisService(deps: {
     analyseItem,
     retrain,
     modelOf,
+
+    /** Calls `listener` with the person's id each time one of their items is analysed anew. */
+    onAnalysed(listener: (userId: string) => Promise<void>) {
+      analysedListeners.push(listener);
+    },
 
     async settings(userId: string): Promise<AnalysisSettings> {
       return { enabled: await repository.enabled(userId) };

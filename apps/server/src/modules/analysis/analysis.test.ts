@@ -16,6 +16,8 @@ import type { RoomEvent } from '../../realtime/event-bus';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { person, sent, startConversation, WEBM } from '../../../test/fixtures/chat-fixtures';
 import { entryOf, patch } from '../../../test/fixtures/journal-fixtures';
+import { act, folder, mailed, replyDraft } from '../../../test/fixtures/mailbox-fixtures';
+import { ownWords } from '../mailbox/mailbox-content';
 import { patchField } from '../../../test/fixtures/profile.fixtures';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import type { TestClient } from '../../../test/http-client';
@@ -173,6 +175,41 @@ describe('the analysis pipeline', () => {
     expect(item.result.valence).toBeLessThan(0);
     expect((await client.request('DELETE', `/api/voice-notes/${id}`)).status).toBeLessThan(300);
     expect((await client.get(itemUrl('voice_note', id))).status).toBe(404);
+  });
+
+  it('analyses mail a person sends (their words only), and forgets it deleted for good', async () => {
+    const ana = await person(app, 'Ana Letters');
+    const ben = await person(app, 'Ben Letters');
+    const first = await mailed(ben, {
+      to: [ana.email],
+      subject: 'Worried',
+      content: 'I am terrified and furious.',
+    });
+    const draft = await replyDraft(ana, first.id, 'reply');
+    const reply = await mailed(
+      ana,
+      {
+        to: draft.to,
+        subject: draft.subject,
+        content: `I am so happy and grateful today!${draft.content}`,
+      },
+      draft.id,
+    );
+    const item = await analysed(ana.client, 'mail', reply.id);
+    // Her words, not the quoted ones, nor the 'Re:' subject that is Ben's.
+    expect(item.result.valence).toBeGreaterThan(0);
+    expect(item.result.emotions.fear.count).toBe(0);
+    expect(item.result.emotions.anger.count).toBe(0);
+    expect(ownWords('Re: Worried', draft.content)).toBe('');
+    // Ben's own analysis is of his words; Ana has none of his.
+    await analysed(ben.client, 'mail', first.id);
+    expect((await ana.client.get(itemUrl('mail', first.id))).status).toBe(404);
+    // Her copy to the trash keeps it; deleted for good, it is gone (Ben keeps his copy).
+    expect((await act(ana, [reply.id], 'trash')).status).toBe(200);
+    expect((await ana.client.get(itemUrl('mail', reply.id))).status).toBe(200);
+    expect((await act(ana, [reply.id], 'delete')).status).toBe(200);
+    expect((await ana.client.get(itemUrl('mail', reply.id))).status).toBe(404);
+    expect((await folder(ben, 'inbox')).map((m) => m.id)).toContain(reply.id);
   });
 
   it('"Delete my data" takes the derived data too', async () => {

@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import type { AccountDataRegistry } from '../account/account-data.registry';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { ProfileService } from '../profile/profile.service';
 import type { Preferences } from '../settings/preferences';
+import { createCareAlerts } from './care-alerts.service';
 import { createCarePolicy } from './care-policy';
+import { createCareReports } from './care-reports.service';
 import { createCareRepository } from './care.repository';
 import { registerCareRoutes } from './care.routes';
 import { createCareService } from './care.service';
 
 /**
  * Care: working relationships between professionals and the people they support, the consent
- * those people give per type of data, the access log they read, and professionals' notes.
+ * those people give per type of data, the access log they read, professionals' notes, alerts
+ * drawn from shared data (a job after analysis) and reports.
  */
 export function registerCare(
   app: FastifyInstance,
   deps: {
     db: Db;
     bus: EventBus;
+    jobs: JobQueue;
+    notifications: Pick<NotificationsService, 'notify'>;
     accountData: AccountDataRegistry;
     profile: Pick<ProfileService, 'viewerOf'>;
     preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
@@ -35,6 +42,15 @@ export function registerCare(
     professionalOf,
     now: deps.now,
   });
+  const alerts = createCareAlerts({
+    repository,
+    policy,
+    jobs: deps.jobs,
+    notifications: deps.notifications,
+    bus: deps.bus,
+    professionalOf,
+    now: deps.now,
+  });
   const care = createCareService({
     repository,
     policy,
@@ -42,6 +58,7 @@ export function registerCare(
     viewerOf,
     privacyOf,
     professionalOf,
+    openAlerts: alerts.openCount,
     now: deps.now,
   });
   deps.accountData.register({
@@ -52,10 +69,12 @@ export function registerCare(
       'care_consent_log',
       'care_access_log',
       'care_notes',
+      'care_alerts',
     ],
     export: (userId) => care.exportFor(userId),
     deleteData: (userId) => care.deleteDataOf(userId),
   });
-  registerCareRoutes(app, care);
-  return { care, policy };
+  const reports = createCareReports({ repository, policy, professionalOf, now: deps.now });
+  registerCareRoutes(app, { ...care, alerts, reports });
+  return { care, policy, alerts };
 }

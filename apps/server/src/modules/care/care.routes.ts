@@ -1,13 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CareAlertsQuerySchema,
   CareNoteBodySchema,
+  CareReportQuerySchema,
   CareScopeSchema,
   ConsentBodySchema,
   InviteBodySchema,
 } from '@kaleido/shared/care/care.schemas';
 import { requireSession } from '../../http/session-guard';
+import type { CareAlerts } from './care-alerts.service';
+import { reportCsv, reportPdf } from './care-report-writers';
+import type { CareReports } from './care-reports.service';
 import type { CareService } from './care.service';
 
 const IdParams = z.object({ id: z.uuid() });
@@ -15,8 +20,19 @@ const PersonParams = z.object({ userId: z.uuid() });
 const ConsentParams = z.object({ id: z.uuid(), scope: CareScopeSchema });
 const auth = { auth: 'required' as const };
 
+function sendReport(reply: FastifyReply, name: string, type: 'pdf' | 'csv', body: string | Buffer) {
+  return reply
+    .header('content-type', type === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.${type}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
 /** The person's side (relationships, consent, access log) and the professional's (/client). */
-export function registerCareRoutes(app: FastifyInstance, care: CareService) {
+export function registerCareRoutes(
+  app: FastifyInstance,
+  care: CareService & { alerts: CareAlerts; reports: CareReports },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
 
@@ -109,4 +125,33 @@ export function registerCareRoutes(app: FastifyInstance, care: CareService) {
   r.delete('/api/care/notes/:id', { config: auth, schema: { params: IdParams } }, async (request) =>
     care.deleteNote(me(request), request.params.id),
   );
+
+  r.get(
+    '/api/care/alerts',
+    { config: auth, schema: { querystring: CareAlertsQuerySchema } },
+    async (request) => care.alerts.list(me(request), request.query),
+  );
+
+  r.post(
+    '/api/care/alerts/:id/acknowledge',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.alerts.answer(me(request), request.params.id, 'acknowledged'),
+  );
+
+  r.post(
+    '/api/care/alerts/:id/dismiss',
+    { config: auth, schema: { params: IdParams } },
+    async (request) => care.alerts.answer(me(request), request.params.id, 'dismissed'),
+  );
+
+  for (const type of ['pdf', 'csv'] as const)
+    r.get(
+      `/api/care/people/:userId/report.${type}`,
+      { config: auth, schema: { params: PersonParams, querystring: CareReportQuerySchema } },
+      async (request, reply) => {
+        const report = await care.reports.build(me(request), request.params.userId, request.query);
+        const body = type === 'pdf' ? await reportPdf(report) : reportCsv(report);
+        return sendReport(reply, `report-${report.from}-${report.to}`, type, body);
+      },
+    );
 }

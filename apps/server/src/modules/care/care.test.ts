@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccessLogResponse,
+  CareAccessWhat,
   CareScope,
   Relationship,
   RelationshipsResponse,
 } from '@kaleido/shared/care/care.schemas';
-import { careConsents } from '../../db/schema/care';
+import { careAlerts, careConsents } from '../../db/schema/care';
 import type { RoomEvent } from '../../realtime/event-bus';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';
 import {
@@ -53,6 +54,8 @@ const STATES: State[] = [
   'ended',
 ];
 const pros = {} as Record<State, Person>;
+/** Each state's relationship (all but 'none'), each with one open alert about the owner. */
+const relationshipIds = {} as Record<State, string>;
 /** The master-switch-off state needs its own person (the switch is the person's). */
 let quietOwner: Person;
 
@@ -92,9 +95,11 @@ beforeAll(async () => {
         as: 'professional',
       });
       expect(invited.status, invited.body).toBe(201);
+      relationshipIds[state] = invited.json<Relationship>().id;
       continue;
     }
     const id = await inviteAndAccept(pro, target(state));
+    relationshipIds[state] = id;
     const grant = (scope: CareScope) => setConsent(target(state), id, scope, true);
     if (state === 'mood only' || state === 'master switch off') await grant('mood_and_insights');
     if (state === 'entries only') await grant('shared_journal_entries');
@@ -116,6 +121,19 @@ beforeAll(async () => {
       expect(ended.status, ended.body).toBe(200);
     }
   }
+  for (const state of STATES) {
+    const relationshipId = relationshipIds[state] as string | undefined;
+    if (!relationshipId) continue;
+    await app.database.db.insert(careAlerts).values({
+      relationshipId,
+      professionalId: pros[state].userId,
+      personId: target(state).userId,
+      kind: 'valence_drop',
+      signature: `fixed:${state}`,
+      values: { recentMean: -0.5, recentCount: 2, baselineMean: 0.5, baselineCount: 3, change: -1 },
+      evidence: [],
+    });
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -123,16 +141,31 @@ afterAll(async () => {
 });
 
 const ENDPOINTS = {
-  person: '',
-  mood: '/mood',
-  entries: '/entries',
-  transcripts: '/transcripts',
-  notes: '/notes',
+  person: (id: string) => `/api/care/people/${id}`,
+  mood: (id: string) => `/api/care/people/${id}/mood`,
+  entries: (id: string) => `/api/care/people/${id}/entries`,
+  transcripts: (id: string) => `/api/care/people/${id}/transcripts`,
+  notes: (id: string) => `/api/care/people/${id}/notes`,
+  report: (id: string) => `/api/care/people/${id}/report.csv?from=2000-01-01&to=2100-01-01`,
+  alerts: (id: string) => `/api/care/alerts?personId=${id}&status=current`,
 } as const;
 type Endpoint = keyof typeof ENDPOINTS;
+/** States in which the professional's alerts about the owner are shown (something shared). */
+const ALERT_ROWS: State[] = ['mood only', 'entries only', 'transcripts only'];
+/** Reads that land in the access log. */
+const LOGGED: Record<Endpoint, CareAccessWhat | null> = {
+  person: null,
+  mood: 'mood_trend',
+  entries: 'shared_entries',
+  transcripts: 'transcripts',
+  notes: null,
+  report: 'report',
+  alerts: null,
+};
 
 /** The expected status of each endpoint in each state. */
 function expected(state: State, endpoint: Endpoint): number {
+  if (endpoint === 'alerts') return 200;
   const related = [
     'no scope',
     'mood only',
@@ -143,7 +176,7 @@ function expected(state: State, endpoint: Endpoint): number {
     'revoked',
   ];
   if (!related.includes(state)) return 404;
-  if (endpoint === 'person' || endpoint === 'notes') return 200;
+  if (endpoint === 'person' || endpoint === 'notes' || endpoint === 'report') return 200;
   if (endpoint === 'mood') return state === 'mood only' ? 200 : 404;
   if (endpoint === 'entries') return state === 'entries only' ? 200 : 404;
   return state === 'transcripts only' ? 200 : 404;
@@ -160,18 +193,31 @@ describe('care consent matrix', () => {
       const target = state === 'master switch off' ? quietOwner : owner;
       for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
         const before = (await accessRows(target)).filter((e) => e.professional.id === pro.userId);
-        const response = await pro.client.get(
-          `/api/care/people/${target.userId}${ENDPOINTS[endpoint]}`,
-        );
+        const response = await pro.client.get(ENDPOINTS[endpoint](target.userId));
         const label = `${state} ${endpoint} → ${response.status} ${response.body.slice(0, 200)}`;
         expect(response.status, label).toBe(expected(state, endpoint));
         expect(response.body, label).not.toContain(PRIVATE_TITLE);
-        if (endpoint !== 'entries' || response.status !== 200)
-          expect(response.body, label).not.toContain(SHARED_TITLE);
+        const mayShowEntry =
+          (endpoint === 'entries' || endpoint === 'report') && state === 'entries only';
+        if (!mayShowEntry) expect(response.body, label).not.toContain(SHARED_TITLE);
         const after = (await accessRows(target)).filter((e) => e.professional.id === pro.userId);
-        const logged =
-          ['mood', 'entries', 'transcripts'].includes(endpoint) && response.status === 200;
+        const logged = LOGGED[endpoint] !== null && response.status === 200;
         expect(after.length - before.length, `${label}: access-log rows`).toBe(logged ? 1 : 0);
+        if (logged) expect(after[0]?.what, label).toBe(LOGGED[endpoint]);
+        if (endpoint === 'alerts') {
+          const { alerts } = response.json<{ alerts: { id: string }[] }>();
+          expect(alerts.length, `${label}: alert rows`).toBe(ALERT_ROWS.includes(state) ? 1 : 0);
+        }
+        if (response.status === 200 && endpoint === 'report') {
+          const rows = response.body.trim().split('\r\n');
+          expect(rows.filter((r) => r.startsWith('shared,')).length, label).toBe(
+            ['mood only', 'entries only', 'transcripts only'].includes(state) ? 1 : 0,
+          );
+          expect(
+            rows.some((r) => r.startsWith('entry,')),
+            label,
+          ).toBe(state === 'entries only');
+        }
         if (response.status === 200 && endpoint === 'mood') {
           const { points } = response.json<{ points: { mood: string }[] }>();
           expect(points.map((p) => p.mood)).toEqual(['sad', 'sad']);
@@ -197,6 +243,35 @@ describe('care consent matrix', () => {
     expect(people[0]?.moodTrend).toHaveLength(2);
     const entriesPro = await pros['entries only'].client.get('/api/care/people');
     expect(entriesPro.json<{ people: { moodTrend: unknown }[] }>().people[0]?.moodTrend).toBeNull();
+  });
+
+  it('serves an admin in the client interface like a professional, and nobody else', async () => {
+    const admin = await person(app, 'Ada Admin');
+    await setRole(app, admin.userId, 'admin');
+    const into = async (selectedInterface: string) => {
+      const moved = await admin.client.request('PATCH', '/api/profile/selected-interface', {
+        body: { selectedInterface },
+      });
+      expect(moved.status, moved.body).toBe(200);
+    };
+    // The Professional tab (and its ethical-use confirmation) is the admin interface's (SPEC §2).
+    await into('admin');
+    await confirmEthicalUse(admin);
+    await into('client');
+    const id = await inviteAndAccept(admin, owner);
+    await setConsent(owner, id, 'mood_and_insights', true);
+    const mood = `/api/care/people/${owner.userId}/mood`;
+    expect((await admin.client.get(mood)).status).toBe(200);
+    await into('admin');
+    expect((await admin.client.get(mood)).status).toBe(404);
+    expect((await admin.client.get(`/api/care/people/${owner.userId}`)).status).toBe(404);
+    await into('user');
+    expect((await admin.client.get(mood)).status).toBe(404);
+    // A plain user is never a professional.
+    const user = await person(app, 'Uma User');
+    expect((await user.client.get(mood)).status).toBe(404);
+    expect((await user.client.get('/api/care/people')).json()).toEqual({ people: [] });
+    expect((await user.client.get('/api/care/alerts')).json()).toEqual({ alerts: [] });
   });
 
   it('refuses a professional who has not confirmed the ethical-use statement', async () => {

@@ -6,6 +6,7 @@ import { journalEntries } from '../../db/schema/journal';
 import { voiceNoteDeliveries, voiceNotes } from '../../db/schema/speech';
 import { person, sent, startConversation, type Person } from '../../../test/fixtures/chat-fixtures';
 import { patch } from '../../../test/fixtures/journal-fixtures';
+import { act, mailed } from '../../../test/fixtures/mailbox-fixtures';
 import { multipart } from '../../../test/multipart';
 import { spokenWebm } from '../../../test/speech-audio';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -209,5 +210,45 @@ describe('GET /api/dashboard', () => {
     expect(tomorrow.today).toBe('2027-03-18');
     expect(tomorrow.cards.recentChats).toEqual({ count: 3, changeFromYesterday: 0 });
     expect(tomorrow.cards.activityScore).toMatchObject({ activeDays: 3, lastWeekActiveDays: 2 });
+  });
+
+  it('shows mail: the inbox with its unread, the days the person sent, the newest mail', async () => {
+    const [fay, gus] = await Promise.all([person(app, 'Fay Mail'), person(app, 'Gus Mail')]);
+    const first = await mailed(gus, { to: [fay.email], subject: 'Hello Fay', content: 'One' });
+    await mailed(gus, { to: [fay.email], subject: 'Again', content: 'Two' });
+    expect((await act(fay, [first.id], 'read')).status).toBe(200);
+    const answer = await mailed(fay, { to: [gus.email], subject: 'Hi Gus', content: 'Three' });
+
+    const fays = await summaryOf(fay);
+    expect(fays.cards.emails).toEqual({ count: 2, unread: 1 });
+    expect(fays.cards.activityScore).toMatchObject({ activeDays: 1 });
+    expect(
+      fays.recentActivity.map(({ channel, title, link }) => ({ channel, title, link })),
+    ).toEqual([
+      {
+        channel: 'email',
+        title: 'Email sent: Hi Gus',
+        link: `/app/email/sent?message=${answer.id}`,
+      },
+      {
+        channel: 'email',
+        title: 'Email from Gus Mail: Again',
+        link: expect.stringMatching(/^\/app\/email\/inbox\?message=/) as string,
+      },
+      {
+        channel: 'email',
+        title: 'Email from Gus Mail: Hello Fay',
+        link: `/app/email/inbox?message=${first.id}`,
+      },
+    ]);
+    expect((await summaryOf(gus)).cards.emails).toEqual({ count: 1, unread: 1 });
+
+    // Archived, it leaves the card but stays in Recent Activity.
+    expect((await act(fay, [first.id], 'archive')).status).toBe(200);
+    const after = await summaryOf(fay);
+    expect(after.cards.emails).toEqual({ count: 1, unread: 1 });
+    expect(after.recentActivity.map((a) => a.link)).toContain(
+      `/app/email/archive?message=${first.id}`,
+    );
   });
 });

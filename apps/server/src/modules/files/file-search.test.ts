@@ -14,6 +14,7 @@ import {
   startVoiceApp,
   transcribed,
 } from '../../../test/fixtures/journal-fixtures';
+import { putDraft } from '../../../test/fixtures/mailbox-fixtures';
 import type { TestApp } from '../../../test/test-app';
 
 let voiceApp: Awaited<ReturnType<typeof startVoiceApp>>;
@@ -22,6 +23,8 @@ let ada: Person;
 let bob: Person;
 let cyd: Person;
 let conversationId: string;
+let mailMessageId: string;
+let draftId: string;
 beforeAll(async () => {
   voiceApp = await startVoiceApp();
   app = voiceApp.app;
@@ -50,6 +53,25 @@ beforeAll(async () => {
   const entry = await recordVoice(ada.client, { title: 'Thoughts in March' });
   expect(entry.status).toBe(201);
   await transcribed(ada.client, entry.json<{ id: string }>().id);
+  // Mail: Ada sends Bob a file; a draft of hers to Cyd carries another, not yet sent.
+  const mailId = crypto.randomUUID();
+  await putDraft(ada, mailId, { to: [bob.email], subject: 'Budget', content: 'attached' });
+  const attached = await upload(app, ada.client, `/api/mail/drafts/${mailId}/attachments`, {
+    filename: 'budget-march.pdf',
+    contentType: 'application/pdf',
+    data: PDF,
+  });
+  expect(attached.status).toBe(201);
+  expect((await ada.client.post(`/api/mail/drafts/${mailId}/send`, {})).status).toBe(201);
+  draftId = crypto.randomUUID();
+  await putDraft(ada, draftId, { to: [cyd.email], subject: '', content: 'later' });
+  const inDraft = await upload(app, ada.client, `/api/mail/drafts/${draftId}/attachments`, {
+    filename: 'plan-march.pdf',
+    contentType: 'application/pdf',
+    data: PDF,
+  });
+  expect(inDraft.status).toBe(201);
+  mailMessageId = mailId;
 });
 afterAll(async () => {
   await voiceApp.close();
@@ -67,8 +89,18 @@ describe('Search Files', () => {
     expect(found.map((f) => [f.place, f.name]).sort()).toEqual([
       ['chat', 'report-march.pdf'],
       ['journal', 'Thoughts in March'],
+      ['mail', 'budget-march.pdf'],
+      ['mail', 'plan-march.pdf'],
       ['voice_note', 'March walk'],
     ]);
+    expect(found.find((f) => f.name === 'budget-march.pdf')).toMatchObject({
+      placeLabel: 'Email: Budget',
+      link: `/app/email/sent?message=${mailMessageId}`,
+    });
+    expect(found.find((f) => f.name === 'plan-march.pdf')).toMatchObject({
+      placeLabel: 'Email: (no subject)',
+      link: `/app/email/compose?draft=${draftId}`,
+    });
     const chat = found.find((f) => f.place === 'chat');
     expect(chat).toMatchObject({
       placeLabel: 'Chat with Bob Files',
@@ -80,6 +112,13 @@ describe('Search Files', () => {
 
   it('shows the partner the attachment sent to them, and a stranger nothing', async () => {
     expect((await search(bob, 'report')).map((f) => f.placeLabel)).toEqual(['Chat with Ada Files']);
+    // The mail Bob received, which he may download; not Ada's unsent draft to Cyd.
+    const mail = await search(bob, 'march.pdf');
+    expect(mail.filter((f) => f.place === 'mail').map((f) => [f.name, f.link])).toEqual([
+      ['budget-march.pdf', `/app/email/inbox?message=${mailMessageId}`],
+    ]);
+    const file = mail.find((f) => f.place === 'mail');
+    expect((await bob.client.get(`/api/mail/attachments/${file?.id}`)).status).toBe(200);
     expect(await search(bob, 'walk')).toEqual([]);
     expect(await search(cyd, 'march')).toEqual([]);
   });

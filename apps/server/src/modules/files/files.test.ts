@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify from 'fastify';
@@ -16,6 +15,7 @@ import { person, startConversation, upload } from '../../../test/fixtures/chat-f
 import { uploadAvatar } from '../../../test/fixtures/profile.fixtures';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { canMount } from '../../../test/can-mount';
 
 let app: TestApp;
 let ownerId: string;
@@ -235,21 +235,6 @@ describe('file storage', () => {
     expect(existsSync(join(app.config.DATA_DIR, 'files', row.storageKey))).toBe(false);
   });
 });
-
-/** Whether this machine lets the tests mount a tiny tmpfs (root with CAP_SYS_ADMIN). */
-function canMount(): boolean {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'kaleido-mount-probe-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-}
 
 describe('uploads when the disk fails', () => {
   // The bytes of an avatar whose content is checked only after it is written: the disk fails first.

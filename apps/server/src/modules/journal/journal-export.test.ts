@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { files } from '../../db/schema/files';
 import {
@@ -14,32 +14,23 @@ import {
   journalTags,
 } from '../../db/schema/journal';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
-import { type TestApp } from '../../../test/test-app';
 import {
   audio,
   entryOf,
   patch,
   recordVoice,
   setCreatedAt as setEntryCreatedAt,
-  startVoiceApp,
+  useVoiceApp,
   transcribed,
   TRANSCRIPT,
 } from '../../../test/fixtures/journal-fixtures';
 
-let voiceApp: Awaited<ReturnType<typeof startVoiceApp>>;
-let app: TestApp;
-beforeAll(async () => {
-  voiceApp = await startVoiceApp();
-  app = voiceApp.app;
-});
-afterAll(async () => {
-  await voiceApp.close();
-});
-const setCreatedAt = (id: string, iso: string) => setEntryCreatedAt(app, id, iso);
+const voiceApp = useVoiceApp();
+const setCreatedAt = (id: string, iso: string) => setEntryCreatedAt(voiceApp.app, id, iso);
 
 describe('journal export', () => {
   it('exports one entry or a range as Markdown and as a PDF that reads back', async () => {
-    const { client } = await signedInClient(app);
+    const { client } = await signedInClient(voiceApp.app);
     await patch(client, '/api/profile', { field: 'timezone', value: 'Europe/Paris' });
     const first = await entryOf(client, {
       title: 'Talking to Ana',
@@ -79,7 +70,7 @@ describe('journal export', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const raw = (
-      await app.app.inject({
+      await voiceApp.app.app.inject({
         method: 'GET',
         url: '/api/journal/export.pdf?from=2026-02-01&to=2026-02-28',
         headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
@@ -101,7 +92,7 @@ describe('journal export', () => {
 
 describe('journal and the account', () => {
   it('puts entries, history, tags, drafts and audio in the export, and deletes them all', async () => {
-    const { client, userId } = await signedInClient(app);
+    const { client, userId } = await signedInClient(voiceApp.app);
     const entry = await entryOf(client, { content: 'before', tags: ['t'] });
     await patch(client, `/api/journal/entries/${entry.id}`, { content: 'after' });
     await client.request('PUT', '/api/journal/drafts/new', { body: { content: 'unsaved' } });
@@ -123,13 +114,13 @@ describe('journal and the account', () => {
       }),
     );
 
-    const { db } = app.database;
+    const { db } = voiceApp.app.database;
     const [audioRow] = await db.select().from(files).where(eq(files.ownerId, userId));
     expect(audioRow?.purpose).toBe('journal-audio');
-    const audioPath = join(app.config.DATA_DIR, 'files', audioRow?.storageKey ?? '');
+    const audioPath = join(voiceApp.app.config.DATA_DIR, 'files', audioRow?.storageKey ?? '');
     expect(existsSync(audioPath)).toBe(true);
 
-    const zip = await app.app.inject({
+    const zip = await voiceApp.app.app.inject({
       method: 'GET',
       url: '/api/account/export.zip',
       headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },

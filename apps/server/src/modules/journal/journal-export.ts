@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
+import { writePdf } from '../../http/pdf';
 
 /**
  * An entry or a period of the journal as a person would hand it to someone (their therapist):
@@ -46,43 +45,29 @@ export function journalMarkdown(
   return parts.join('\n');
 }
 
-// DejaVu covers accents, Greek, Cyrillic and more; PDF's built-in fonts only Latin-1.
-const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf';
-const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf';
-
 export function journalPdf(
   heading: string,
   entries: JournalEntry[],
   timezone: string,
 ): Promise<Buffer> {
-  const unicode = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD);
-  const regular = unicode ? DEJAVU : 'Times-Roman';
-  const bold = unicode ? DEJAVU_BOLD : 'Times-Bold';
-  const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: heading } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return writePdf(heading, (doc, { regular, bold }) => {
+    doc.font(bold).fontSize(20).text(heading);
+    doc.moveDown();
+    if (entries.length === 0)
+      doc.font(regular).fontSize(12).text('No journal entries in this period.');
+    entries.forEach((entry, index) => {
+      if (index > 0) doc.moveDown(1.5);
+      doc.font(bold).fontSize(16).text(entry.title);
+      doc
+        .font(regular)
+        .fontSize(10)
+        .fillColor('#555555')
+        .text(details(entry, timezone).join('  ·  '));
+      doc.moveDown(0.5);
+      doc
+        .fillColor('#000000')
+        .fontSize(12)
+        .text(entry.content || '(No transcript yet.)', { lineGap: 4, align: 'left' });
+    });
   });
-  doc.font(bold).fontSize(20).text(heading);
-  doc.moveDown();
-  if (entries.length === 0)
-    doc.font(regular).fontSize(12).text('No journal entries in this period.');
-  entries.forEach((entry, index) => {
-    if (index > 0) doc.moveDown(1.5);
-    doc.font(bold).fontSize(16).text(entry.title);
-    doc
-      .font(regular)
-      .fontSize(10)
-      .fillColor('#555555')
-      .text(details(entry, timezone).join('  ·  '));
-    doc.moveDown(0.5);
-    doc
-      .fillColor('#000000')
-      .fontSize(12)
-      .text(entry.content || '(No transcript yet.)', { lineGap: 4, align: 'left' });
-  });
-  doc.end();
-  return done;
 }

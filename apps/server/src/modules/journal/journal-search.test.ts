@@ -79,7 +79,10 @@ describe('journal list and search', () => {
   it('finds a quoted phrase only where its words stand together, in that order', async () => {
     const { client } = await signedInClient(app);
     const together = await entryOf(client, { title: 'Evening', content: 'I walked river paths.' });
-    const apart = await entryOf(client, { title: 'Noon', content: 'The river bank, then I walked.' });
+    const apart = await entryOf(client, {
+      title: 'Noon',
+      content: 'The river bank, then I walked.',
+    });
     const spaced = await entryOf(client, { title: 'Dawn', content: 'We walked by the river.' });
     const edited = await entryOf(client, { title: 'Later', content: 'Nothing yet.' });
     const ids = async (q: string) =>

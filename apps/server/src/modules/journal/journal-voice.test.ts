@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { files } from '../../db/schema/files';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { multipart } from '../../../test/multipart';
-import { type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
 import {
   audio,
@@ -13,25 +12,17 @@ import {
   page,
   patch,
   recordVoice,
-  startVoiceApp,
+  useVoiceApp,
   transcribed,
   TRANSCRIPT,
 } from '../../../test/fixtures/journal-fixtures';
 
-let voiceApp: Awaited<ReturnType<typeof startVoiceApp>>;
-let app: TestApp;
-beforeAll(async () => {
-  voiceApp = await startVoiceApp();
-  app = voiceApp.app;
-});
-afterAll(async () => {
-  await voiceApp.close();
-});
+const voiceApp = useVoiceApp();
 
 describe('voice entries', () => {
   it('turns the transcript into editable content and plays the audio back', async () => {
-    const { client } = await signedInClient(app);
-    const socket = await TestSocket.open(await listen(app), client);
+    const { client } = await signedInClient(voiceApp.app);
+    const socket = await TestSocket.open(await listen(voiceApp.app), client);
     const created = await recordVoice(client, {
       title: '',
       mood: 'excited',
@@ -83,7 +74,7 @@ describe('voice entries', () => {
   });
 
   it('keeps what the person wrote over a late transcript', async () => {
-    const { client } = await signedInClient(app);
+    const { client } = await signedInClient(voiceApp.app);
     voiceApp.voice.delayMs = 400;
     try {
       const entry = (await recordVoice(client)).json<JournalEntry>();
@@ -96,7 +87,7 @@ describe('voice entries', () => {
   });
 
   it('drops the recording after transcription when the person chose not to keep audio', async () => {
-    const { client, userId } = await signedInClient(app);
+    const { client, userId } = await signedInClient(voiceApp.app);
     await patch(client, '/api/voice-notes/settings', { keepAudio: false });
     const entry = (await recordVoice(client)).json<JournalEntry>();
     expect(entry.audioUrl).not.toBeNull();
@@ -109,13 +100,13 @@ describe('voice entries', () => {
     expect(gone.json().message).toBe('This entry has no audio.');
     // The file goes right after the transcript is saved.
     const remaining = async () =>
-      app.database.db.select().from(files).where(eq(files.ownerId, userId));
+      voiceApp.app.database.db.select().from(files).where(eq(files.ownerId, userId));
     for (let i = 0; i < 200 && (await remaining()).length > 0; i++) await sleep(25);
     expect(await remaining()).toEqual([]);
   });
 
   it('refuses a voice entry without audio and says why', async () => {
-    const { client } = await signedInClient(app);
+    const { client } = await signedInClient(voiceApp.app);
     const pdf = await client.upload(
       '/api/journal/voice-entries',
       multipart(

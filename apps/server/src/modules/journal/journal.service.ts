@@ -1,12 +1,4 @@
-import type { Readable } from 'node:stream';
-import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
-import {
-  JOURNAL_CONTENT_MAX,
-  JOURNAL_MESSAGES as M,
-  UNTITLED_ENTRY,
-  type Mood,
-  type PrivacyLevel,
-} from '@kaleido/shared/journal/journal.constants';
+import { JOURNAL_MESSAGES as M, UNTITLED_ENTRY } from '@kaleido/shared/journal/journal.constants';
 import type {
   CreateJournalEntryBody,
   JournalCalendar,
@@ -25,66 +17,16 @@ import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
 import type { SpeechService } from '../speech/speech.service';
 import type { JournalDraftsRepository } from './journal-drafts.repository';
-import {
-  MARK_END,
-  MARK_START,
-  type Bound,
-  type EntryChanges,
-  type EntryFilter,
-  type JournalEntryRow,
-  type JournalRepository,
-  type PagePosition,
+import { bound, decodeCursor, encodeCursor, markHighlight } from './journal-paging';
+import { createJournalVoice } from './journal-voice.service';
+import type {
+  EntryChanges,
+  EntryFilter,
+  JournalEntryRow,
+  JournalRepository,
 } from './journal.repository';
 
 export type JournalService = ReturnType<typeof createJournalService>;
-
-const TRANSCRIPT_TARGET = 'journal-entry';
-export const JOURNAL_AUDIO_PURPOSE = 'journal-audio';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** ts_headline's text, escaped, with only our <mark> as markup. */
-function markHighlight(raw: string): string {
-  return escapeHtml(raw).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
-}
-
-/** Opaque to clients: base64url JSON of where the next page starts. */
-function encodeCursor(position: PagePosition): string {
-  const plain =
-    'offset' in position
-      ? { o: position.offset }
-      : { t: position.after.createdAt.toISOString(), id: position.after.id };
-  return Buffer.from(JSON.stringify(plain)).toString('base64url');
-}
-function decodeCursor(cursor: string): PagePosition {
-  try {
-    const plain = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
-      o?: unknown;
-      t?: unknown;
-      id?: unknown;
-    };
-    if (typeof plain.o === 'number' && Number.isInteger(plain.o) && plain.o >= 0)
-      return { offset: plain.o };
-    if (
-      typeof plain.t === 'string' &&
-      typeof plain.id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(plain.id) &&
-      !Number.isNaN(Date.parse(plain.t))
-    )
-      return { after: { createdAt: new Date(plain.t), id: plain.id } };
-  } catch {
-    // falls through to the 400 below
-  }
-  throw badRequest(M.badCursor, undefined, 'BAD_CURSOR');
-}
-
-const bound = (value: string | undefined): Bound | undefined =>
-  value === undefined
-    ? undefined
-    : value.length === 10
-      ? { day: value }
-      : { instant: new Date(value) };
 
 /** A profile timezone the runtime does not know falls back to UTC rather than failing a read. */
 export function usableTimezone(timezone: string | null | undefined): string {
@@ -175,37 +117,11 @@ export function createJournalService(deps: {
   const contentSaved = (userId: string, id: string) =>
     deps.content?.saved({ userId, kind: 'journal', id });
 
-  deps.speech.registerTarget(TRANSCRIPT_TARGET, {
-    async onTranscribed(id, text) {
-      const entry = await repository.find(id);
-      if (!entry) return;
-      const dropAudio = entry.audioFileId !== null && !(await deps.keepsAudio(entry.userId));
-      const file = dropAudio && entry.audioFileId ? await deps.files.find(entry.audioFileId) : null;
-      // One update, so nobody sees the transcript done while the audio is still due to go; the
-      // transcript becomes the editable content unless the person already wrote their own.
-      const updated = await repository.setTranscript(
-        id,
-        {
-          transcript: text,
-          transcriptStatus: 'done',
-          ...(!entry.contentEdited && { content: text.slice(0, JOURNAL_CONTENT_MAX) }),
-          ...(dropAudio && { audioFileId: null }),
-        },
-        now(),
-      );
-      if (file) await deps.files.remove([file]);
-      if (updated) {
-        await announce(updated.userId, 'updated', id, await dto(updated));
-        await contentSaved(updated.userId, id);
-      }
-    },
-    async onFailed(id) {
-      const updated = await repository.setTranscript(id, { transcriptStatus: 'failed' }, now());
-      if (updated) await announce(updated.userId, 'updated', id, await dto(updated));
-    },
-  });
+  const voice = createJournalVoice(deps, { owned, dto, announce, contentSaved });
 
   return {
+    ...voice,
+
     async create(userId: string, body: CreateJournalEntryBody): Promise<JournalEntry> {
       const row = await repository.insert(
         {
@@ -226,51 +142,6 @@ export function createJournalService(deps: {
       const entry = await dto(row);
       await announce(userId, 'created', row.id, entry);
       await contentSaved(userId, row.id);
-      return entry;
-    },
-
-    async createVoice(
-      userId: string,
-      input: {
-        title?: string | undefined;
-        mood: Mood;
-        privacyLevel: PrivacyLevel;
-        tags: string[];
-        durationMs?: number | undefined;
-        filename: string;
-        stream: Readable;
-      },
-    ): Promise<JournalEntry> {
-      const file = await deps.files.store({
-        ownerId: userId,
-        purpose: JOURNAL_AUDIO_PURPOSE,
-        policy: AUDIO_UPLOAD_POLICY,
-        filename: input.filename,
-        stream: input.stream,
-      });
-      const row = await repository.insert(
-        {
-          userId,
-          title: input.title || UNTITLED_ENTRY,
-          content: '',
-          inputType: 'audio',
-          mood: input.mood,
-          privacyLevel: input.privacyLevel,
-          audioFileId: file.id,
-          durationMs: input.durationMs ?? null,
-          transcriptStatus: 'pending',
-        },
-        input.tags,
-        now(),
-      );
-      await deps.speech.enqueue({
-        ownerId: userId,
-        fileId: file.id,
-        targetKind: TRANSCRIPT_TARGET,
-        targetId: row.id,
-      });
-      const entry = await dto(row);
-      await announce(userId, 'created', row.id, entry);
       return entry;
     },
 
@@ -372,14 +243,6 @@ export function createJournalService(deps: {
         tags: v.tags,
         editedAt: v.editedAt.toISOString(),
       }));
-    },
-
-    /** The recording of a voice entry, for the route to stream with ranges. */
-    async audioOf(userId: string, id: string) {
-      const entry = await owned(userId, id);
-      const file = entry.audioFileId ? await deps.files.find(entry.audioFileId) : null;
-      if (!file) throw notFound(M.audioMissing);
-      return file;
     },
 
     async prompts(userId: string): Promise<JournalPrompts> {

@@ -4,10 +4,17 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import type { AccountDataRegistry } from '../account/account-data.registry';
+import type { ContentEvents } from '../content/content-events';
+import type { DashboardRegistry } from '../dashboard/dashboard.registry';
+import type { FileFinders } from '../files/file-finders';
 import type { FilesService } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import { registerMailboxAccountData } from './mailbox-account-data';
+import { registerMailContent } from './mailbox-content';
+import { registerMailboxDashboard } from './mailbox-dashboard';
+import { createMailboxDashboardRepository } from './mailbox-dashboard.repository';
+import { createMailboxFilesRepository } from './mailbox-files.repository';
 import { createMailboxRepository } from './mailbox.repository';
 import { registerMailboxRoutes } from './mailbox.routes';
 import { createMailboxService } from './mailbox.service';
@@ -19,28 +26,39 @@ export const MAIL_PURGE_EVERY_MS = 60 * 60_000;
 
 /**
  * The internal mailbox (modules/mail is the outgoing SMTP/outbox, which this only uses through
- * notifications): its routes, the trash purge on the job queue and the user's data.
+ * notifications): its routes, the trash purge on the job queue, the user's data, mail as a
+ * content source (analysis), its part of the dashboard and its attachments in 'Search Files'.
  */
 export function registerMailbox(
   app: FastifyInstance,
   deps: {
     db: Db;
     files: FilesService;
+    fileFinders: FileFinders;
     bus: EventBus;
-    notifications: Pick<NotificationsService, 'notify'>;
+    notifications: Pick<NotificationsService, 'notify' | 'markReadLinked'>;
     accountData: AccountDataRegistry;
     rateLimits: RateLimitService;
     jobs: JobQueue;
+    contentEvents: ContentEvents;
+    dashboard: DashboardRegistry;
     now: () => Date;
   },
 ) {
+  const repository = createMailboxRepository(deps.db);
   const mailbox = createMailboxService({
-    repository: createMailboxRepository(deps.db),
+    repository,
     files: deps.files,
     bus: deps.bus,
     notifications: deps.notifications,
+    content: deps.contentEvents,
     now: deps.now,
   });
+  // What a person sends is theirs to have analysed (issue 13), like their chat messages.
+  registerMailContent(deps.contentEvents, repository);
+  registerMailboxDashboard(deps.dashboard, createMailboxDashboardRepository(deps.db));
+  const attachments = createMailboxFilesRepository(deps.db);
+  deps.fileFinders.register((userId, text, limit) => attachments.named(userId, text, limit));
   registerMailboxAccountData(deps.accountData, mailbox);
   registerMailboxRoutes(app, { mailbox, files: deps.files, rateLimits: deps.rateLimits });
 

@@ -8,56 +8,31 @@ import {
   MAIL_RECIPIENTS_MAX,
   MAIL_SUBJECT_MAX,
   MAIL_TRASH_DAYS,
-  snippetOf,
   type MailAction,
-  type MailAttachment,
   type MailCounts,
-  type MailDraft,
   type MailFolder,
   type MailListQuery,
-  type MailMessage,
-  type MailPerson,
   type ReplyMode,
   type SaveDraftBody,
 } from '@kaleido/shared/mailbox/mailbox.schemas';
 import { GENERIC_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { EventBus } from '../../realtime/event-bus';
+import type { ContentEvents } from '../content/content-events';
 import { userRoom } from '../../realtime/rooms';
 import type { FilesService } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import {
-  MAIL_FILE_PURPOSE,
-  type FolderCursor,
-  type ListedRow,
-  type MailMessageRow,
-  type MailboxRepository,
-  type PersonRow,
-} from './mailbox.repository';
+import { createMailPresenter, decodeCursor, encodeCursor, UUID } from './mailbox-presenter';
+import { answerOf } from './mailbox-replies';
+import { MAIL_FILE_PURPOSE, type MailboxRepository } from './mailbox.repository';
 
 export type MailboxService = ReturnType<typeof createMailboxService>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60_000;
 const M = MAIL_MESSAGES;
 
-export const attachmentUrl = (fileId: string) => `/api/mail/attachments/${fileId}`;
-
-function encodeCursor(c: FolderCursor): string {
-  return Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
-}
-function decodeCursor(text: string): FolderCursor {
-  const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(date.getTime()))
-    throw new AppError(400, 'That page no longer exists. Please reload the list.', {
-      code: 'BAD_CURSOR',
-    });
-  return { at: date, id };
-}
-
-const prefixed = (prefix: string, subject: string) =>
-  subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
+/** Where a 'New message' notification opens: the message in the inbox. */
+const notificationLink = (messageId: string) => `/app/email/inbox?message=${messageId}`;
 
 /**
  * The internal mailbox (DESIGN §9): drafts autosaved on the server, sends that validate and
@@ -68,87 +43,15 @@ export function createMailboxService(deps: {
   repository: MailboxRepository;
   files: FilesService;
   bus: EventBus;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'markReadLinked'>;
+  /** Says "saved" for mail a person sends and "deleted" when their copy goes for good. */
+  content?: Pick<ContentEvents, 'saved' | 'deleted'>;
   now: () => Date;
 }) {
   const { repository: repo, now } = deps;
+  const { present, presentDraft, toAttachment } = createMailPresenter(repo);
   const messageNotFound = () => notFound(M.messageNotFound);
   const draftNotFound = () => notFound(M.draftNotFound);
-
-  const personOf = (people: Map<string, PersonRow>, userId: string | null): MailPerson => {
-    const p = userId ? people.get(userId) : undefined;
-    return p
-      ? { userId: p.userId, name: p.fullName || p.email, email: p.email }
-      : { userId: null, name: M.deletedUser, email: null };
-  };
-  const addressPerson = (address: string): MailPerson => ({
-    userId: null,
-    name: address,
-    email: address,
-  });
-
-  /** Rows with their people, recipients and attachments, as the API shows them. */
-  async function present(rows: ListedRow[]): Promise<MailMessage[]> {
-    const ids = rows.map((r) => r.message.id);
-    const [recipients, attachments] = await Promise.all([
-      repo.recipientsOf(ids),
-      repo.attachmentsOf(ids),
-    ]);
-    const userIds = new Set<string>();
-    for (const r of rows) if (r.message.senderId) userIds.add(r.message.senderId);
-    for (const r of recipients) if (r.userId) userIds.add(r.userId);
-    const people = new Map((await repo.people([...userIds])).map((p) => [p.userId, p]));
-    return rows.map(({ message, state }) => {
-      const mine = recipients.filter((r) => r.messageId === message.id);
-      const draft = message.sentAt === null;
-      return {
-        id: message.id,
-        threadId: message.threadId,
-        inReplyTo: message.inReplyTo,
-        from: personOf(people, message.senderId),
-        to: draft
-          ? message.draftTo.map(addressPerson)
-          : mine.filter((r) => r.kind === 'to').map((r) => personOf(people, r.userId)),
-        cc: draft
-          ? message.draftCc.map(addressPerson)
-          : mine.filter((r) => r.kind === 'cc').map((r) => personOf(people, r.userId)),
-        subject: message.subject,
-        content: message.body,
-        snippet: snippetOf(message.body),
-        timestamp: (message.sentAt ?? message.updatedAt).toISOString(),
-        isRead: state.read,
-        isStarred: state.starred,
-        folder: state.folder,
-        attachments: attachments
-          .filter((a) => a.messageId === message.id)
-          .map((a) => toAttachment(a)),
-      };
-    });
-  }
-
-  function toAttachment(a: {
-    id: string;
-    name: string;
-    mime: string;
-    size: number;
-  }): MailAttachment {
-    return { id: a.id, name: a.name, mime: a.mime, size: a.size, url: attachmentUrl(a.id) };
-  }
-
-  async function presentDraft(row: MailMessageRow): Promise<MailDraft> {
-    const attachments = await repo.attachmentsOf([row.id]);
-    return {
-      id: row.id,
-      threadId: row.threadId,
-      inReplyTo: row.inReplyTo,
-      to: row.draftTo,
-      cc: row.draftCc,
-      subject: row.subject,
-      content: row.body,
-      attachments: attachments.map(toAttachment),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
 
   async function ownDraft(userId: string, id: string) {
     const draft = UUID.test(id) ? await repo.findDraft(userId, id) : null;
@@ -165,6 +68,16 @@ export function createMailboxService(deps: {
 
   async function changed(userId: string, ids: string[]) {
     await deps.bus.publish({ room: userRoom(userId), name: 'mail.changed', data: { ids } });
+  }
+
+  /** Copies deleted for good: files no message carries go, and what senders wrote is gone. */
+  async function deletedForGood(removed: {
+    fileIds: string[];
+    authored: { userId: string; id: string }[];
+  }) {
+    await removeUnusedFiles(removed.fileIds);
+    for (const { userId, id } of removed.authored)
+      await deps.content?.deleted({ userId, kind: 'mail', id });
   }
 
   async function removeUnusedFiles(fileIds: string[]) {
@@ -258,38 +171,18 @@ export function createMailboxService(deps: {
       if (message.sentAt === null) throw messageNotFound();
       const [shown] = await present([{ message, state }]);
       if (!shown) throw messageNotFound();
-      const me = (await repo.people([userId]))[0]?.email.toLowerCase();
-      const addressOf = (p: MailPerson) => p.email;
-      const others = (list: MailPerson[]) =>
-        list.map(addressOf).filter((e): e is string => !!e && e.toLowerCase() !== me);
-      const iSent = message.senderId === userId;
-      let to: string[] = [];
-      let cc: string[] = [];
-      if (mode === 'reply') {
-        to = iSent ? others(shown.to) : others([shown.from]);
-      } else if (mode === 'replyAll') {
-        to = iSent ? others(shown.to) : others([shown.from, ...shown.to]);
-        cc = others(shown.cc);
-      }
-      const date = message.sentAt.toUTCString();
-      const quoted = shown.content
-        .split('\n')
-        .map((line) => `> ${line}`)
-        .join('\n');
-      const body =
-        mode === 'forward'
-          ? `\n\n---------- Forwarded message ----------\nFrom: ${shown.from.name}${shown.from.email ? ` <${shown.from.email}>` : ''}\nDate: ${date}\nSubject: ${shown.subject}\nTo: ${shown.to.map((p) => p.name).join(', ')}\n\n${shown.content}`
-          : `\n\nOn ${date}, ${shown.from.name} wrote:\n${quoted}`;
+      const me = (await repo.people([userId]))[0]?.email ?? null;
+      const answer = answerOf(mode, shown, { me, iSent: message.senderId === userId });
       const draftId = randomUUID();
       const saved = await repo.saveDraft({
         id: draftId,
         userId,
         threadId: message.threadId,
         inReplyTo: message.id,
-        to: clean(to),
-        cc: clean(cc),
-        subject: prefixed(mode === 'forward' ? 'Fwd:' : 'Re:', message.subject),
-        body,
+        to: clean(answer.to),
+        cc: clean(answer.cc),
+        subject: answer.subject,
+        body: answer.body,
         at: now(),
       });
       if (!saved) throw new Error('reply draft not created');
@@ -367,10 +260,11 @@ export function createMailboxService(deps: {
           type: 'email',
           title: 'New message',
           message: `${senderName} sent you a message.`,
-          link: `/app/email/inbox?message=${id}`,
+          link: notificationLink(id),
         });
       }
       await changed(userId, [id]);
+      await deps.content?.saved({ userId, kind: 'mail', id });
       return { message: (await this.get(userId, id)).message, created: true };
     },
 
@@ -380,6 +274,9 @@ export function createMailboxService(deps: {
         case 'read':
         case 'unread':
           updated = await repo.update(userId, ids, { read: action === 'read' });
+          // Read here, so its bell notification is seen too.
+          if (action === 'read')
+            await deps.notifications.markReadLinked(userId, 'email', updated.map(notificationLink));
           break;
         case 'star':
         case 'unstar':
@@ -387,9 +284,9 @@ export function createMailboxService(deps: {
           break;
         case 'delete': {
           // For good, from the trash only.
-          const { messageIds, fileIds } = await repo.deleteFromTrash(userId, ids);
-          await removeUnusedFiles(fileIds);
-          updated = messageIds;
+          const removed = await repo.deleteFromTrash(userId, ids);
+          await deletedForGood(removed);
+          updated = removed.messageIds;
           break;
         }
         case 'archive':
@@ -403,18 +300,18 @@ export function createMailboxService(deps: {
     },
 
     async emptyTrash(userId: string) {
-      const { messageIds, fileIds } = await repo.deleteFromTrash(userId, null);
-      await removeUnusedFiles(fileIds);
-      if (messageIds.length > 0) await changed(userId, messageIds);
-      return { deleted: messageIds.length };
+      const removed = await repo.deleteFromTrash(userId, null);
+      await deletedForGood(removed);
+      if (removed.messageIds.length > 0) await changed(userId, removed.messageIds);
+      return { deleted: removed.messageIds.length };
     },
 
     /** Everyone's trash older than 30 days, for good (the purge job). */
     async purgeTrash() {
       const before = new Date(now().getTime() - MAIL_TRASH_DAYS * DAY_MS);
-      const { messageIds, fileIds } = await repo.deleteFromTrash(null, null, before);
-      await removeUnusedFiles(fileIds);
-      return messageIds.length;
+      const removed = await repo.deleteFromTrash(null, null, before);
+      await deletedForGood(removed);
+      return removed.messageIds.length;
     },
 
     async attach(userId: string, draftId: string, upload: { filename: string; stream: Readable }) {

@@ -13,6 +13,7 @@ import {
   search,
 } from '../../../test/fixtures/mailbox-fixtures';
 import { jobs } from '../../db/schema/jobs';
+import { prefixQuery } from './mailbox.repository';
 import { mailStates } from '../../db/schema/mailbox';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -127,13 +128,29 @@ describe('mailbox: drafts and sending', () => {
     expect((await ada.client.get(`/api/mail/messages/${randomUUID()}`)).status).toBe(404);
     // A deleted account is an unknown recipient, named.
     const gone = await person(app, 'Gone Person');
-    await gone.client.post('/api/account/delete', { password: gone.password, confirm: true });
-    const deleted = await ada.client.post(`/api/mail/drafts/${id}/send`, {
-      to: [gone.email],
-      subject: 'hello',
+    expect(
+      (await gone.client.post('/api/account/delete', { password: gone.password })).status,
+    ).toBe(200);
+    expect(
+      await refusal({ to: [bo.email, gone.email], subject: 'hello', content: 'x' }),
+    ).toMatchObject({
+      message: `There is no Kaleido account for ${gone.email}. Your draft is kept.`,
+      code: 'MAIL_RECIPIENTS',
     });
-    if (deleted.status === 400)
-      expect(deleted.json<{ message: string }>().message).toContain(gone.email);
+    // An attachment over the generic uploader's 50 MB: refused by name, the draft unchanged.
+    const big = await upload(app, ada.client, `/api/mail/drafts/${id}/attachments`, {
+      filename: 'huge.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.concat([PDF, Buffer.alloc(50 * 1024 * 1024)]),
+    });
+    expect(big.status).toBe(413);
+    expect(big.json()).toMatchObject({
+      message: 'File size must be less than 50MB',
+      code: 'FILE_TOO_LARGE',
+    });
+    const after = (await ada.client.get(`/api/mail/drafts/${id}`)).json<{ draft: MailDraft }>()
+      .draft;
+    expect(after).toMatchObject({ to: [bo.email, gone.email], subject: 'hello', attachments: [] });
   });
 });
 
@@ -223,6 +240,12 @@ describe('mailbox: folders and threads', () => {
     await mailed(cy, { to: [bo.email], subject: `About ${word}`, content: 'x' });
     await mailed(cy, { to: [bo.email], subject: 'Other', content: `a ${word} inside` });
     expect((await search(bo, word)).length).toBe(2);
+    // A word half typed, and words in any order (the index holds words, not substrings).
+    expect((await search(bo, word.slice(0, 7))).length).toBe(2);
+    expect((await search(bo, `inside ${word}`)).length).toBe(1);
+    expect((await search(bo, 'brooks')).length).toBeGreaterThanOrEqual(2);
+    expect(prefixQuery(`Lett 42! l'été`)).toBe('lett:* & 42:* & l:* & été:*');
+    expect(prefixQuery('% & |')).toBe('');
     expect((await search(bo, 'Cy Young')).length).toBeGreaterThanOrEqual(2);
     expect((await search(bo, '%')).length).toBe(0);
     const page1 = (await bo.client.get('/api/mail/messages?folder=inbox&limit=2')).json<{
@@ -291,6 +314,14 @@ describe('mailbox: purge, attachments, live', () => {
       data: { notification: { type: 'email', message: 'Bo Brooks sent you a message.' } },
     });
     expect(JSON.stringify(notice)).not.toContain('secret words');
+    // Reading the mail makes its bell notification read too.
+    expect((await act(cy, [m.id], 'read')).status).toBe(200);
+    const seen = await socket.next((e) => e.type === 'event' && e.name === 'notifications.read');
+    expect(seen).toMatchObject({ data: { ids: [expect.any(String)] } });
+    const bell = (await cy.client.get('/api/notifications')).json<{
+      notifications: { type: string; read: boolean; link: string | null }[];
+    }>();
+    expect(bell.notifications.find((n) => n.link?.endsWith(m.id))?.read).toBe(true);
     socket.close();
   });
 });

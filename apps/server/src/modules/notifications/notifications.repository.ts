@@ -95,6 +95,29 @@ export function createNotificationsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Marks read the unread ones of a type that point at one of `links`; answers their ids. */
+    async markReadLinked(
+      userId: string,
+      type: (typeof notifications.$inferSelect)['type'],
+      links: string[],
+      at: Date,
+    ): Promise<string[]> {
+      if (links.length === 0) return [];
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            eq(notifications.type, type),
+            inArray(notifications.link, links),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.map((r) => r.id);
+    },
+
     async deleteAll(userId: string) {
       await db.delete(notifications).where(eq(notifications.userId, userId));
     },

@@ -102,6 +102,21 @@ export function createNotificationsService(deps: {
       return { ids: changed };
     },
 
+    /**
+     * What a feature already showed the person counts as seen: its notifications of `type`
+     * pointing at `links` (mail opened → its 'New message' notification) are marked read.
+     */
+    async markReadLinked(userId: string, type: Notification['type'], links: string[]) {
+      const changed = await deps.repository.markReadLinked(userId, type, links, now());
+      if (changed.length > 0)
+        await deps.bus.publish({
+          room: room(userId),
+          name: 'notifications.read',
+          data: { ids: changed },
+        });
+      return { ids: changed };
+    },
+
     async clear(userId: string) {
       await deps.repository.deleteAll(userId);
       await deps.bus.publish({ room: room(userId), name: 'notifications.cleared', data: {} });

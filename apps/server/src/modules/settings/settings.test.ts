@@ -46,7 +46,12 @@ describe('settings defaults (SPEC §9) on first load', () => {
       professional_settings: {
         credentials: '',
         report_format: 'standard',
-        alert_preferences: { risk_alerts: true, session_reminders: true },
+        alert_preferences: {
+          risk_alerts: true,
+          session_reminders: true,
+          spike_sensitivity: 'medium',
+          risk_threshold: 'standard',
+        },
         ethical_use_confirmed: false,
       },
       system_settings: { audit_logs: true, data_retention_days: 365, compliance_mode: 'standard' },

@@ -17,23 +17,9 @@ import { createTestDatabase } from '../../../test/test-database';
 import { createOpenAiCompatibleEngine } from './openai-compatible-engine';
 import { createPocketSphinxEngine } from './pocketsphinx-engine';
 import { waitFor } from '../../../test/fixtures/wait-for';
+import { canMount } from '../../../test/can-mount';
 
 const speech = spokenWebm('I feel calm and hopeful today.');
-
-/** Whether this machine lets the tests mount a tiny tmpfs (root with CAP_SYS_ADMIN). */
-function canMount(): boolean {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'kaleido-mount-probe-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-}
 
 /** Silence of any length in a few kilobytes: what a disk-filling upload looks like. */
 function silence(seconds: number, format: 'flac'): Buffer {

@@ -16,6 +16,8 @@ const ITEM: Record<CareAccessWhat, [string, string]> = {
   mood_trend: ['entry', 'entries'],
   shared_entries: ['entry', 'entries'],
   transcripts: ['transcript', 'transcripts'],
+  alert: ['item', 'items'],
+  report: ['item', 'items'],
 };
 
 /** "Carol viewed your mood trend, 3 entries, on 24 Nov 2026". */

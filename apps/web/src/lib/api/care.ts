@@ -1,5 +1,6 @@
 import type {
   AccessLogResponse,
+  CareAlert,
   CareDashboard,
   CareNote,
   CarePersonSummary,
@@ -25,6 +26,7 @@ export const careKeys = {
   entries: (id: string) => ['care', 'person', id, 'entries'] as const,
   transcripts: (id: string) => ['care', 'person', id, 'transcripts'] as const,
   notes: (id: string) => ['care', 'person', id, 'notes'] as const,
+  alerts: (personId?: string) => ['care', 'alerts', personId ?? 'all'] as const,
 };
 
 export interface CarePerson {
@@ -58,4 +60,13 @@ export const careApi = {
   notes: (id: string) => api.get<{ notes: CareNote[] }>(`/api/care/people/${id}/notes`),
   addNote: (id: string, content: string) =>
     api.post<CareNote>(`/api/care/people/${id}/notes`, { content }),
+  updateNote: (noteId: string, content: string) =>
+    api.patch<CareNote>(`/api/care/notes/${noteId}`, { content }),
+  deleteNote: (noteId: string) => api.delete<{ ok: true }>(`/api/care/notes/${noteId}`),
+  alerts: (personId?: string) =>
+    api.get<{ alerts: CareAlert[] }>(
+      `/api/care/alerts?status=current${personId ? `&personId=${personId}` : ''}`,
+    ),
+  answerAlert: (id: string, answer: 'acknowledge' | 'dismiss') =>
+    api.post<{ ok: true }>(`/api/care/alerts/${id}/${answer}`, {}),
 };

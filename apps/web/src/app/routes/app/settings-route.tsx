@@ -1,6 +1,7 @@
 // zod must be jitless before any shared schema runs in this chunk (CSP forbids eval).
 import '../../../lib/zod';
 import { CarePrivacyCard } from '../../../features/care/components/care-privacy-card';
+import { CareReportExports } from '../../../features/care/components/report-exports';
 import { SettingsScreen } from '../../../features/settings/components/settings-screen';
 import { PageHeader } from '../../../features/shell/components/page-header';
 
@@ -10,7 +11,10 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" subtitle="Manage your preferences and account settings" />
       <div className="mt-6">
-        <SettingsScreen privacyExtra={<CarePrivacyCard />} />
+        <SettingsScreen
+          privacyExtra={<CarePrivacyCard />}
+          professionalExtra={<CareReportExports />}
+        />
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { careApi, careKeys } from '../../../lib/api/care';
 import { settingsKeys, updateSetting } from '../../../lib/api/settings';
 import { formatDay } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
+import { AlertsCard } from './alerts-card';
 import { InviteForm } from './invite-form';
 import { MoodTrend } from './mood-trend';
 
@@ -35,6 +36,7 @@ export function ClientHome() {
         <Count label="Pending requests" value={dashboard.data?.pendingRequests} />
         <Count label="Open alerts" value={dashboard.data?.openAlerts} />
       </section>
+      {confirmed && <AlertsCard />}
       <Card>
         <CardHeader>
           <CardTitle>People you work with</CardTitle>

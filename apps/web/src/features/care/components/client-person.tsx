@@ -1,4 +1,8 @@
-import { CARE_SCOPE_LABELS, type CareScope } from '@kaleido/shared/care/care.schemas';
+import {
+  CARE_SCOPE_LABELS,
+  type CareNote,
+  type CareScope,
+} from '@kaleido/shared/care/care.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { careApi, careKeys } from '../../../lib/api/care';
 import { formatDay } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
+import { AlertsCard } from './alerts-card';
 import { MoodTrend } from './mood-trend';
 
 /**
@@ -136,6 +141,7 @@ export function ClientPerson({ userId }: { userId: string }) {
           </CardContent>
         </Card>
       )}
+      <AlertsCard personId={userId} />
       <Notes userId={userId} />
     </div>
   );
@@ -180,15 +186,92 @@ function Notes({ userId }: { userId: string }) {
             </Button>
           </div>
         </form>
-        <ul className="grid gap-2 text-sm">
+        <ul aria-label="Notes" className="grid gap-2 text-sm">
           {notes.data?.notes.map((n) => (
-            <li key={n.id} className="rounded-md border p-2">
-              <p className="whitespace-pre-wrap">{n.content}</p>
-              <p className="text-xs text-muted-foreground">{formatDay(n.createdAt)}</p>
-            </li>
+            <NoteItem key={n.id} note={n} userId={userId} />
           ))}
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** One note: read, edit in place (Save / Cancel), or delete. */
+function NoteItem({ note, userId }: { note: CareNote; userId: string }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: careKeys.notes(userId) });
+  const save = useMutation({
+    mutationFn: (content: string) => careApi.updateNote(note.id, content),
+    onSuccess: async () => {
+      await refresh();
+      setEditing(null);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => careApi.deleteNote(note.id),
+    onSuccess: refresh,
+  });
+  const edited = note.updatedAt !== note.createdAt;
+  return (
+    <li className="grid gap-2 rounded-md border p-2">
+      {editing === null ? (
+        <p className="whitespace-pre-wrap">{note.content}</p>
+      ) : (
+        <textarea
+          aria-label="Edit note"
+          className="min-h-20 rounded-md border bg-background p-2 text-sm"
+          value={editing}
+          onChange={(e) => setEditing(e.target.value)}
+        />
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-muted-foreground">
+          {formatDay(note.createdAt)}
+          {edited ? ` · edited ${formatDay(note.updatedAt)}` : ''}
+        </span>
+        <span className="flex gap-2">
+          {editing === null && confirming ? (
+            <>
+              <span className="text-xs">Delete this note?</span>
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate()}
+              >
+                Delete note
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+                Keep
+              </Button>
+            </>
+          ) : editing === null ? (
+            <>
+              <Button size="sm" variant="outline" onClick={() => setEditing(note.content)}>
+                Edit
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                size="sm"
+                disabled={save.isPending || !editing.trim()}
+                onClick={() => save.mutate(editing)}
+              >
+                Save
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+            </>
+          )}
+        </span>
+      </div>
+    </li>
   );
 }

@@ -8,7 +8,7 @@ import { insightKeys } from '../api/insights-requests';
 /**
  * What moves a figure: a journal entry saved or deleted (any tab), a message in one of the
  * person's conversations, a notification (a voice note received), a transcript done, an item
- * analysed or an insight disputed.
+ * analysed or an insight disputed, mail received or read, moved or sent (any tab).
  */
 export const DASHBOARD_EVENTS: readonly ServerEventName[] = [
   'journal.entry.changed',
@@ -17,6 +17,8 @@ export const DASHBOARD_EVENTS: readonly ServerEventName[] = [
   'notification.created',
   'transcription.updated',
   'insights.updated',
+  'mail.received',
+  'mail.changed',
 ];
 
 /** How long events are gathered before one refetch (a burst of messages is one request). */

@@ -1,5 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +19,8 @@ export function NotificationBell() {
   const notifications = useUiState((s) => s.notifications);
   const unread = notifications.filter((n) => !n.read).length;
   const badge = badgeText(unread);
+  // The list's state says why 'Mark all read' or 'Clear' has nothing to do.
+  const stateId = useId();
 
   function markRead(ids?: string[]) {
     uiActions.markNotificationsRead(ids);
@@ -51,13 +54,20 @@ export function NotificationBell() {
           <div className="flex items-center justify-between px-2 py-1">
             <h2 className="text-sm font-semibold">Notifications</h2>
             <div className="flex gap-1">
-              <Button variant="ghost" size="sm" disabled={unread === 0} onClick={() => markRead()}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={unread === 0}
+                aria-describedby={unread === 0 ? stateId : undefined}
+                onClick={() => markRead()}
+              >
                 Mark all read
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
                 disabled={notifications.length === 0}
+                aria-describedby={notifications.length === 0 ? stateId : undefined}
                 onClick={() => {
                   uiActions.clearNotifications();
                   clearNotifications().catch(reportFailure);
@@ -67,8 +77,13 @@ export function NotificationBell() {
               </Button>
             </div>
           </div>
+          {notifications.length > 0 && unread === 0 && (
+            <p id={stateId} className="px-2 pb-1 text-xs text-muted-foreground">
+              All caught up: nothing unread.
+            </p>
+          )}
           {notifications.length === 0 ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">
+            <p id={stateId} className="px-2 py-6 text-center text-sm text-muted-foreground">
               No notifications yet
             </p>
           ) : (

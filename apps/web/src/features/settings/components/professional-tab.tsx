@@ -1,12 +1,27 @@
-import { REPORT_FORMATS, type SettingsResponse } from '@kaleido/shared/settings/settings.schemas';
+import {
+  REPORT_FORMATS,
+  RISK_THRESHOLDS,
+  SPIKE_SENSITIVITIES,
+  type SettingsResponse,
+} from '@kaleido/shared/settings/settings.schemas';
+import type { ReactNode } from 'react';
 import { ExportLinks } from './account-data-card';
 import { SettingSelect } from './setting-select';
 import { SettingSwitch } from './setting-switch';
 import { SettingsSectionCard } from './settings-section-card';
 import { SettingTextInput } from './setting-text-input';
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** Professional tab (clients, admins in the admin interface): credentials and tools. */
-export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
+export function ProfessionalTab({
+  settings,
+  reports,
+}: {
+  settings: SettingsResponse;
+  /** Client reports (care): person, period, PDF and CSV in the chosen report format. */
+  reports?: ReactNode;
+}) {
   const values = settings.professional_settings;
   return (
     <div className="grid gap-6">
@@ -26,7 +41,7 @@ export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
           value={values.report_format}
           options={REPORT_FORMATS.map((value) => ({
             value,
-            label: value.charAt(0).toUpperCase() + value.slice(1),
+            label: capitalised(value),
           }))}
         />
         <SettingSwitch
@@ -36,6 +51,24 @@ export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
           description="Be alerted when a client's entries suggest risk."
           checked={values.alert_preferences.risk_alerts}
           patch={(risk_alerts) => ({ alert_preferences: { risk_alerts } })}
+        />
+        <SettingSelect
+          section="professional_settings"
+          name="spike_sensitivity"
+          label="Emotional spike sensitivity"
+          description="High: smaller drops and spikes in shared data raise an alert."
+          value={values.alert_preferences.spike_sensitivity}
+          options={SPIKE_SENSITIVITIES.map((value) => ({ value, label: capitalised(value) }))}
+          patch={(spike_sensitivity) => ({ alert_preferences: { spike_sensitivity } })}
+        />
+        <SettingSelect
+          section="professional_settings"
+          name="risk_threshold"
+          label="Risk flag threshold"
+          description="Conservative: an alert needs more evidence; aggressive: less."
+          value={values.alert_preferences.risk_threshold}
+          options={RISK_THRESHOLDS.map((value) => ({ value, label: capitalised(value) }))}
+          patch={(risk_threshold) => ({ alert_preferences: { risk_threshold } })}
         />
         <SettingSwitch
           section="professional_settings"
@@ -55,8 +88,9 @@ export function ProfessionalTab({ settings }: { settings: SettingsResponse }) {
       </SettingsSectionCard>
       <SettingsSectionCard
         title="Exports"
-        description="Client reports are not available yet; export your own data here."
+        description="Reports of what the people you work with share, in your report format; and your own data."
       >
+        {reports && <div className="py-3">{reports}</div>}
         <div className="py-3">
           <ExportLinks />
         </div>

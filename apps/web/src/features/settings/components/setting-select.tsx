@@ -10,6 +10,8 @@ interface SettingSelectProps {
   value: string;
   options: readonly string[] | readonly { value: string; label: string }[];
   placeholder?: string;
+  /** The change to send (default `{ [name]: value }`), for nested fields such as alert_preferences. */
+  patch?: (value: string) => Record<string, unknown>;
 }
 
 /** A select that saves at once and is disabled while saving (SPEC §4). */
@@ -21,11 +23,12 @@ export function SettingSelect({
   value,
   options,
   placeholder,
+  patch,
 }: SettingSelectProps) {
   const save = useSaveSetting(section);
   const id = useId();
   const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
-  const shown = save.isPending ? String(save.variables[name]) : value;
+  const shown = save.isPending && !patch ? String(save.variables[name]) : value;
   return (
     <div className="grid gap-1.5 py-3">
       <label htmlFor={id} className="text-sm font-medium">
@@ -37,7 +40,9 @@ export function SettingSelect({
         value={shown}
         disabled={save.isPending}
         aria-describedby={description ? `${id}-description` : undefined}
-        onChange={(event) => save.mutate({ [name]: event.target.value })}
+        onChange={(event) =>
+          save.mutate(patch ? patch(event.target.value) : { [name]: event.target.value })
+        }
         className="h-10 w-full max-w-sm rounded-md border bg-background px-3 text-sm disabled:opacity-60"
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -17,7 +17,7 @@ import { SystemTab } from './system-tab';
 function tabContent(
   section: SettingsSection,
   settings: SettingsResponse,
-  privacyExtra: ReactNode,
+  extras: { privacyExtra?: ReactNode; professionalExtra?: ReactNode },
 ): ReactNode {
   switch (section) {
     case 'profile_settings':
@@ -25,11 +25,11 @@ function tabContent(
     case 'notification_settings':
       return <NotificationsTab settings={settings} />;
     case 'privacy_settings':
-      return <PrivacyTab settings={settings} extra={privacyExtra} />;
+      return <PrivacyTab settings={settings} extra={extras.privacyExtra} />;
     case 'theme_settings':
       return <AppearanceTab settings={settings} />;
     case 'professional_settings':
-      return <ProfessionalTab settings={settings} />;
+      return <ProfessionalTab settings={settings} reports={extras.professionalExtra} />;
     case 'system_settings':
       return <SystemTab settings={settings} />;
   }
@@ -46,7 +46,9 @@ const GRID: Record<number, string> = {
 };
 
 /** Settings tabs: the sections the server says this viewer has, default Profile. */
-export function SettingsScreen({ privacyExtra }: { privacyExtra?: ReactNode } = {}) {
+export function SettingsScreen(
+  extras: { privacyExtra?: ReactNode; professionalExtra?: ReactNode } = {},
+) {
   const { data: settings, isPending, isError } = useSettings();
   if (isPending) return <SettingsSkeleton />;
   if (isError)
@@ -78,7 +80,7 @@ export function SettingsScreen({ privacyExtra }: { privacyExtra?: ReactNode } = 
       </Tabs.List>
       {sections.map((section) => (
         <Tabs.Content key={section} value={section} className="focus-visible:outline-none">
-          {tabContent(section, settings, privacyExtra)}
+          {tabContent(section, settings, extras)}
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -3,22 +3,28 @@ import { NavLink, useLocation } from 'react-router';
 import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { cn } from '../../../lib/cn';
 import { uiActions } from '../../../lib/ui-store';
+import { badgeCount, useMailUnread } from '../../../lib/use-mail-unread';
 import { modifierLabel, NAV_ITEMS } from '../nav-items';
 
 /** The sidebar's links; `collapsed` shows icons only, each with a label + shortcut tooltip. */
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const mod = modifierLabel();
+  const mailUnread = useMailUnread();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-2">
       {NAV_ITEMS.map((item) => {
         const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
         const Icon = item.icon;
+        const unread = item.modality === 'email' ? mailUnread : 0;
+        const unreadLabel = unread > 0 ? `${unread} unread` : '';
         const link = (
           <NavLink
             to={item.path}
             aria-current={current ? 'page' : undefined}
-            aria-label={collapsed ? item.label : undefined}
+            aria-label={
+              collapsed ? [item.label, unreadLabel].filter(Boolean).join(', ') : undefined
+            }
             aria-keyshortcuts={`Control+${item.key} Meta+${item.key}`}
             onClick={() => {
               uiActions.setActiveModality(item.modality);
@@ -30,8 +36,28 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
               collapsed && 'justify-center px-0',
             )}
           >
-            <Icon className="size-5 shrink-0" aria-hidden="true" />
+            <span className="relative">
+              <Icon className="size-5 shrink-0" aria-hidden="true" />
+              {collapsed && unread > 0 && (
+                <span
+                  aria-hidden="true"
+                  data-testid={`${item.modality}-unread`}
+                  className="absolute -right-2 -top-2 rounded-full bg-primary px-1 text-[10px] leading-4 text-primary-foreground"
+                >
+                  {badgeCount(unread)}
+                </span>
+              )}
+            </span>
             {!collapsed && <span className="flex-1 truncate">{item.label}</span>}
+            {!collapsed && unread > 0 && (
+              <span
+                data-testid={`${item.modality}-unread`}
+                className="rounded-full bg-primary px-2 text-xs text-primary-foreground"
+              >
+                {badgeCount(unread)}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
             {!collapsed && (
               <kbd className="text-xs text-muted-foreground">
                 {mod}
@@ -50,7 +76,8 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                 sideOffset={8}
                 className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
               >
-                {item.label} ({mod}
+                {item.label}
+                {unread > 0 && ` · ${unreadLabel}`} ({mod}
                 {item.key})
               </Tooltip.Content>
             </Tooltip.Portal>

@@ -45,19 +45,9 @@ export function VoiceNoteTranscript({
             : 'No transcript: transcription is off for this note.'}
         </span>
         {editable && note.hasAudio && (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={transcribe.isPending}
-            onClick={() =>
-              transcribe.mutate(undefined, {
-                onError: (error) => toast.error('Error', { description: error.message }),
-              })
-            }
-          >
-            <RotateCcw aria-hidden="true" />
+          <TranscribeAgainButton transcribe={transcribe}>
             {note.transcriptStatus === 'failed' ? 'Try again' : 'Transcribe'}
-          </Button>
+          </TranscribeAgainButton>
         )}
       </div>
     );
@@ -78,19 +68,7 @@ export function VoiceNoteTranscript({
             No speech was recognised in this recording. You can try again, or write what you said.
           </p>
           {editable && note.hasAudio && (
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={transcribe.isPending}
-              onClick={() =>
-                transcribe.mutate(undefined, {
-                  onError: (error) => toast.error('Error', { description: error.message }),
-                })
-              }
-            >
-              <RotateCcw aria-hidden="true" />
-              Try again
-            </Button>
+            <TranscribeAgainButton transcribe={transcribe}>Try again</TranscribeAgainButton>
           )}
         </div>
       ) : (
@@ -136,5 +114,30 @@ export function VoiceNoteTranscript({
         </div>
       )}
     </div>
+  );
+}
+
+/** Sends the note's audio back to the speech queue; a refusal is shown as a toast. */
+function TranscribeAgainButton({
+  transcribe,
+  children,
+}: {
+  transcribe: Mutations['transcribe'];
+  children: string;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={transcribe.isPending}
+      onClick={() =>
+        transcribe.mutate(undefined, {
+          onError: (error) => toast.error('Error', { description: error.message }),
+        })
+      }
+    >
+      <RotateCcw aria-hidden="true" />
+      {children}
+    </Button>
   );
 }

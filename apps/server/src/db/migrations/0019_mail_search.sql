@@ -1,0 +1,2 @@
+ALTER TABLE "mail_messages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', subject), 'A') || setweight(to_tsvector('english', body), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "mail_messages_search_idx" ON "mail_messages" USING gin ("search");

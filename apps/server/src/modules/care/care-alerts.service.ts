@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import type { CareAlert, CareAlertStatus, CareScope } from '@kaleido/shared/care/care.schemas';
+import { EMOTIONS } from '@kaleido/shared/insights/insights.constants';
+import type { ProfessionalSettings } from '@kaleido/shared/settings/settings.schemas';
+import { notFound } from '../../http/errors';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { EventBus } from '../../realtime/event-bus';
+import { userRoom } from '../../realtime/rooms';
+import type { NotificationsService } from '../notifications/notifications.service';
+import {
+  alertSummary,
+  BASELINE_DAYS,
+  detectAlerts,
+  RECENT_DAYS,
+  type AlertPoint,
+} from './care-alert-rules';
+import type { CarePolicy } from './care-policy';
+import type { AlertRow, CareRepository, RelationshipRow } from './care.repository';
+
+export type CareAlerts = ReturnType<typeof createCareAlerts>;
+
+export const CARE_ALERTS_JOB = 'care-alerts';
+const PayloadSchema = z.object({ personId: z.uuid() });
+const DAY_MS = 86_400_000;
+
+type AnalysedRow = Awaited<ReturnType<CareRepository['analysedSince']>>[number];
+
+/**
+ * The items one professional may draw alerts from, by the scopes in force: mood and insight
+ * summaries cover every journal entry's mood and tone (values only); shared journal entries
+ * the entries marked "Shared with clients"; transcripts the voice notes. Nothing else.
+ */
+export function sharedPoints(rows: AnalysedRow[], scopes: CareScope[]): AlertPoint[] {
+  const summaries = scopes.includes('mood_and_insights');
+  const entries = scopes.includes('shared_journal_entries');
+  const transcripts = scopes.includes('voice_note_transcripts');
+  return rows.flatMap((row): AlertPoint[] => {
+    const sharedEntry = row.sourceKind === 'journal' && row.privacyLevel === 'shared_with_clients';
+    const allowed =
+      row.sourceKind === 'journal' ? summaries || (entries && sharedEntry) : transcripts;
+    if (!allowed) return [];
+    const source = row.sourceKind === 'journal' ? 'journal' : 'voice_note';
+    const titled = source === 'voice_note' || (entries && sharedEntry);
+    return [
+      {
+        key: `${row.sourceKind}:${row.sourceId}`,
+        source,
+        occurredAt: row.occurredAt,
+        valence: row.valence,
+        // A recorded mood is a "mood summary"; with entries only, it comes with the entry.
+        mood: summaries || (entries && sharedEntry) ? row.mood : null,
+        emotions: Object.fromEntries(EMOTIONS.map((e) => [e, row.emotions[e]?.score ?? 0])),
+        title: titled ? row.title : null,
+      },
+    ];
+  });
+}
+
+/**
+ * Alerts (issue 14 item 5): after analysis of something a person wrote, a `care-alerts` job
+ * checks, for each professional the person works with, only what the person shares with that
+ * professional, under that professional's sensitivity and threshold (care-alert-rules.ts). A
+ * new alert is stored with its evidence, notified (and emailed when they are away and allow
+ * it), and counted as a read in the person's access log.
+ */
+export function createCareAlerts(deps: {
+  repository: CareRepository;
+  policy: CarePolicy;
+  jobs: JobQueue;
+  notifications: Pick<NotificationsService, 'notify'>;
+  bus: Pick<EventBus, 'publish'>;
+  professionalOf: (userId: string) => Promise<ProfessionalSettings>;
+  now: () => Date;
+}) {
+  const { repository, policy } = deps;
+
+  async function announce(professionalId: string, alert: AlertRow) {
+    await deps.bus.publish({
+      room: userRoom(professionalId),
+      name: 'care.changed',
+      data: {
+        relationshipId: alert.relationshipId,
+        personId: alert.personId,
+        professionalId,
+        change: 'alert',
+      },
+    });
+  }
+
+  async function checkOne(relationship: RelationshipRow, rows: AnalysedRow[], name: string) {
+    const professionalId = relationship.professionalId;
+    const settings = await deps.professionalOf(professionalId);
+    if (!settings.alert_preferences.risk_alerts || !settings.ethical_use_confirmed) return 0;
+    if (!(await policy.isProfessional(professionalId))) return 0;
+    const scopes = await policy.scopesOf(relationship);
+    if (scopes.length === 0) return 0;
+    const now = deps.now();
+    const candidates = detectAlerts(
+      sharedPoints(rows, scopes),
+      {
+        sensitivity: settings.alert_preferences.spike_sensitivity,
+        threshold: settings.alert_preferences.risk_threshold,
+      },
+      now,
+    );
+    let raised = 0;
+    for (const candidate of candidates) {
+      if (await repository.hasOpenAlert(professionalId, relationship.personId, candidate.kind))
+        continue;
+      const alert = await repository.insertAlert({
+        relationshipId: relationship.id,
+        professionalId,
+        personId: relationship.personId,
+        kind: candidate.kind,
+        signature: candidate.signature,
+        values: candidate.values,
+        evidence: candidate.evidence,
+        createdAt: now,
+      });
+      if (!alert) continue;
+      raised++;
+      await repository.logAccess({
+        personId: relationship.personId,
+        professionalId,
+        what: 'alert',
+        itemCount: candidate.evidence.length,
+        now,
+      });
+      await deps.notifications.notify(professionalId, {
+        type: 'journal',
+        title: `Alert about ${name}`,
+        message: alertSummary(name, candidate.kind, candidate.values),
+        link: `/client/people/${relationship.personId}`,
+      });
+      await announce(professionalId, alert);
+    }
+    return raised;
+  }
+
+  /** Checks one person's shared data for each professional; returns how many alerts rose. */
+  async function check(personId: string): Promise<number> {
+    const relationships = await repository.activeOfPerson(personId);
+    if (relationships.length === 0) return 0;
+    const from = new Date(deps.now().getTime() - (RECENT_DAYS + BASELINE_DAYS) * DAY_MS);
+    const rows = await repository.analysedSince(personId, from);
+    if (rows.length === 0) return 0;
+    const [person] = await repository.usersByIds([personId]);
+    let raised = 0;
+    for (const relationship of relationships)
+      raised += await checkOne(relationship, rows, person?.name ?? 'Someone');
+    return raised;
+  }
+
+  deps.jobs.define(CARE_ALERTS_JOB, { payload: PayloadSchema, maxAttempts: 3 }, async (p) => {
+    await check(p.personId);
+  });
+
+  function toAlert(row: AlertRow, personName: string): CareAlert {
+    return {
+      id: row.id,
+      person: { id: row.personId, name: personName },
+      kind: row.kind,
+      status: row.status,
+      summary: alertSummary(personName, row.kind, row.values),
+      values: row.values,
+      evidence: row.evidence,
+      createdAt: row.createdAt.toISOString(),
+      answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
+    };
+  }
+
+  /**
+   * An alert shows what the person shared: it is seen only while the relationship is active and
+   * something is still shared (a revocation of every scope, or the master switch, hides it).
+   */
+  async function visibleThrough(relationship: RelationshipRow) {
+    return (
+      relationship.status === 'active' &&
+      (await policy.isProfessional(relationship.professionalId)) &&
+      (await policy.scopesOf(relationship)).length > 0
+    );
+  }
+
+  async function list(
+    professionalId: string,
+    query: { personId?: string; status?: 'open' | 'current' },
+  ): Promise<{ alerts: CareAlert[] }> {
+    if (!(await policy.isProfessional(professionalId))) return { alerts: [] };
+    const statuses: CareAlertStatus[] =
+      query.status === 'current' ? ['open', 'acknowledged'] : ['open'];
+    const rows = await repository.alertsOf(professionalId, {
+      personId: query.personId,
+      statuses,
+    });
+    const visible = new Map<string, boolean>();
+    for (const id of new Set(rows.map((r) => r.alert.relationshipId))) {
+      const relationship = await repository.relationship(id);
+      visible.set(id, relationship ? await visibleThrough(relationship) : false);
+    }
+    return {
+      alerts: rows
+        .filter((r) => visible.get(r.alert.relationshipId))
+        .map((r) => toAlert(r.alert, r.personName)),
+    };
+  }
+
+  return {
+    check,
+
+    /** After analysis of something the person wrote or said (one pending check per person). */
+    async queue(personId: string) {
+      await deps.jobs.enqueue(CARE_ALERTS_JOB, { personId }, { key: `care-alerts:${personId}` });
+    },
+
+    list,
+
+    /** The dashboard's count: the open alerts the professional may see now. */
+    openCount: async (professionalId: string) =>
+      (await list(professionalId, { status: 'open' })).alerts.length,
+
+    /** Acknowledge (seen, kept in the list) or dismiss (gone); 404 unless the caller sees it. */
+    async answer(professionalId: string, id: string, status: 'acknowledged' | 'dismissed') {
+      const alert = await repository.alert(id);
+      if (alert?.professionalId !== professionalId) throw notFound('Alert not found');
+      const relationship = await repository.relationship(alert.relationshipId);
+      if (!relationship || !(await visibleThrough(relationship))) throw notFound('Alert not found');
+      await repository.answerAlert(id, status, deps.now());
+      await announce(professionalId, alert);
+      return { ok: true };
+    },
+  };
+}

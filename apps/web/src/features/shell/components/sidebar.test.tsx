@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { MailCounts } from '@kaleido/shared/mailbox/mailbox.schemas';
+import { mailKeys } from '../../../lib/api/mail';
+import { badgeCount } from '../../../lib/use-mail-unread';
+import { Sidebar } from './sidebar';
+
+/** The shell with the folder counts already known (as after the first fetch). */
+function renderSidebar(expanded: boolean, inboxUnread: number) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  const folder = { total: 0, unread: 0 };
+  const counts: MailCounts = {
+    inbox: { total: 10, unread: inboxUnread },
+    sent: folder,
+    drafts: folder,
+    archive: { total: 2, unread: 1 },
+    trash: folder,
+  };
+  client.setQueryData(mailKeys.counts, { counts });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/app/dashboard']}>
+        <Tooltip.Provider>
+          <Sidebar expanded={expanded} />
+        </Tooltip.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('sidebar unread mail', () => {
+  it('shows the inbox’s unread on the Email item, said to screen readers', () => {
+    renderSidebar(true, 3);
+    const email = screen.getByRole('link', { name: /^Email/ });
+    expect(screen.getByTestId('email-unread').textContent).toBe('3 unread');
+    expect(email.textContent).toContain('3 unread');
+    expect(screen.getAllByText(/unread/)).toHaveLength(1);
+  });
+
+  it('shows nothing without unread mail, and names the count when collapsed', () => {
+    const { unmount } = renderSidebar(true, 0);
+    expect(screen.queryByTestId('email-unread')).toBeNull();
+    unmount();
+    renderSidebar(false, 120);
+    expect(screen.getByRole('link', { name: 'Email, 120 unread' })).toBeTruthy();
+    expect(screen.getByTestId('email-unread').textContent).toBe('99+');
+    expect(badgeCount(99)).toBe('99');
+  });
+});
