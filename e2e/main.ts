@@ -15,6 +15,7 @@ import { dashboardJourneys } from './journeys/dashboard.journeys';
 import { emailJourneys } from './journeys/email.journeys';
 import { careJourneys } from './journeys/care.journeys';
 import { adminJourneys } from './journeys/admin.journeys';
+import { callsJourneys } from './journeys/calls.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
 import { settingsJourneys } from './journeys/settings.journeys';
 import { responsiveJourneys } from './journeys/responsive.journeys';
@@ -41,6 +42,7 @@ const journeys: Journey[] = [
   ...walkJourneys,
   ...careJourneys,
   ...adminJourneys,
+  ...callsJourneys,
 ];
 
 const { E2E_BASE_URL: baseUrl, E2E_IDLE_BASE_URL: idleBaseUrl } = process.env;

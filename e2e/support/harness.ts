@@ -39,6 +39,10 @@ export function launchBrowser(): Promise<Browser> {
       '--use-fake-ui-for-media-stream',
       ...(wav ? [`--use-file-for-fake-audio-capture=${wav}`] : []),
       '--autoplay-policy=no-user-gesture-required',
+      // Calls between two contexts of this browser: host candidates on loopback, not hidden
+      // behind mDNS names (STACK.md; run inside a loopback-only network namespace for 127.0.0.1).
+      '--allow-loopback-in-peer-connection',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
     ],
   });
 }

@@ -25,6 +25,7 @@ import { registerSpeech } from './modules/speech/speech.module';
 import { registerTwoFactor } from './modules/two-factor/two-factor.module';
 import { registerUsers } from './modules/users/users.module';
 import { registerVoiceNotes } from './modules/voice-notes/voice-notes.module';
+import { registerCalls } from './modules/calls/calls.module';
 
 export interface BuildOptions extends InfrastructureOptions {
   /** Where the built SPA is; null serves none. Defaults to apps/web/dist. */
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildOptions) {
   registerFileSearch(app, base);
   registerDashboard(app, base);
   const admin = registerAdmin(app, { ...base, settingsChanges, account, care: care.care });
+  const calls = registerCalls(app, base);
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,
@@ -106,5 +108,5 @@ export async function buildApp(options: BuildOptions) {
   });
 
   // What tests reach into; `chat.applyTranscript` is what the speech queue calls.
-  return { app, ...base, chat, analysis, admin, mailbox, careAlerts: care.alerts };
+  return { app, ...base, chat, analysis, admin, mailbox, careAlerts: care.alerts, calls };
 }

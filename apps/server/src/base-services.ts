@@ -27,6 +27,7 @@ import type { TranscriptionEngine } from './modules/speech/transcription-engine'
 import type { EventBus } from './realtime/event-bus';
 import { registerRealtimeGateway } from './realtime/realtime.gateway';
 import type { RoomRegistry } from './realtime/rooms';
+import type { ClientActionRegistry } from './realtime/client-actions';
 import type { JobQueue } from './jobs/job-queue';
 import { createSessionEndedAnnouncer } from './realtime/session-ended';
 
@@ -41,6 +42,8 @@ export interface Infrastructure {
   /** Background work (transcription, reminders, ...): features define their kinds here. */
   jobs: JobQueue;
   rooms: RoomRegistry;
+  /** What sockets may ask besides rooms (call signals), registered by the owning feature. */
+  clientActions: ClientActionRegistry;
   accountData: AccountDataRegistry;
   /** What each channel adds to the dashboard (cards, active days, recent activity). */
   dashboard: DashboardRegistry;

@@ -7,6 +7,7 @@ import { DashboardRegistry } from './modules/dashboard/dashboard.registry';
 import type { TranscriptionEngine } from './modules/speech/transcription-engine';
 import { createInProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { ClientActionRegistry } from './realtime/client-actions';
 import { RoomRegistry } from './realtime/rooms';
 
 export interface InfrastructureOptions {
@@ -23,7 +24,8 @@ export interface InfrastructureOptions {
 
 /**
  * What every module stands on: the database (migrated when this opened it), the event bus
- * (PostgreSQL's LISTEN/NOTIFY when there is one, else in process), rooms, the job queue and the
+ * (PostgreSQL's LISTEN/NOTIFY when there is one, else in process), rooms, the socket's client
+ * actions (what modules accept from a browser, e.g. call signals), the job queue and the
  * registries modules add their parts to. `close` releases what this opened, not what was given.
  */
 export async function openInfrastructure(app: FastifyInstance, options: InfrastructureOptions) {
@@ -47,6 +49,7 @@ export async function openInfrastructure(app: FastifyInstance, options: Infrastr
     now: options.now ?? (() => new Date()),
     bus,
     rooms: new RoomRegistry(),
+    clientActions: new ClientActionRegistry(),
     jobs: createJobQueue({
       db: database.db,
       log: app.log,

@@ -68,6 +68,8 @@ interface World {
   careRelationshipId: string;
   /** Pending invitations to the owner from coaches outside the personas (accept, decline, end). */
   careInvitations: { accept: string; decline: string; end: string };
+  /** A call from the owner to the related client, declined (history of both). */
+  callId: string;
 }
 
 interface Call {
@@ -628,6 +630,12 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'signed-in' },
     call: () => get('/api/insights/better_worse_days?period=month'),
   },
+  'GET /api/calls': { access: { who: 'signed-in' }, call: () => get('/api/calls') },
+  'GET /api/calls/config': { access: { who: 'signed-in' }, call: () => get('/api/calls/config') },
+  'GET /api/calls/:id': {
+    access: { who: 'owner', sharedWith: ['relatedClient'] },
+    call: (w) => get(`/api/calls/${w.callId}`),
+  },
   'GET /api/mail/folders': { access: { who: 'signed-in' }, call: () => get('/api/mail/folders') },
   'GET /api/mail/messages': {
     access: { who: 'signed-in' },
@@ -1074,6 +1082,15 @@ beforeAll(async () => {
   const journalTagId = journalTags.json<{ tags: { id: string }[] }>().tags[0]?.id;
   if (!journalTagId) throw new Error('journal tag not found');
   if (!mediaFileId || !avatarFileId) throw new Error('fixture ids not found');
+  // Calls are placed over the socket; the service is what the socket's `call` action calls.
+  const callId = randomUUID();
+  await app.calls.signal(owner.userId, {
+    kind: 'invite',
+    callId,
+    calleeId: relatedClient.userId,
+    callType: 'audio',
+  });
+  await app.calls.signal(relatedClient.userId, { kind: 'decline', callId });
   const mailId = randomUUID();
   await owner.client.request('PUT', `/api/mail/drafts/${mailId}`, {
     body: { to: [relatedClient.email], subject: `Letter ${conversationSecret}`, content: 'hello' },
@@ -1111,6 +1128,7 @@ beforeAll(async () => {
     mailFileId: mailFile.json<{ attachment: { id: string } }>().attachment.id,
     careRelationshipId,
     careInvitations,
+    callId,
   };
 }, 120_000);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IceServersSchema, type IceServer } from '@kaleido/shared/calls/calls.schemas';
 
 /**
  * Every setting the server reads from the environment, parsed once at start-up.
@@ -42,6 +43,11 @@ const EnvSchema = z.object({
   STT_BASE_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
+  /**
+   * STUN/TURN servers for calls: a JSON array of RTCIceServer (`[{"urls":"stun:host:3478"},
+   * {"urls":"turn:host:3478","username":"u","credential":"p"}]`). Unset: none, so calls connect
+   * only on one network (docs/deploy.md, coturn).
+   */
   ICE_SERVERS: z.string().optional(),
   /** Bearer token that lets a scraper on another machine read /metrics (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -56,6 +62,8 @@ const EnvSchema = z.object({
 export type Config = z.infer<typeof EnvSchema> & {
   /** The origin links in mail point to. */
   publicUrl: string;
+  /** ICE_SERVERS, parsed and checked. */
+  iceServers: IceServer[];
 };
 
 export class ConfigError extends Error {}
@@ -70,7 +78,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const publicUrl = (c.PUBLIC_URL ?? `http://${hostForUrl(c.HOST)}:${c.PORT}`).replace(/\/$/, '');
-  return { ...c, publicUrl };
+  return { ...c, publicUrl, iceServers: parseIceServers(c.ICE_SERVERS) };
+}
+
+function parseIceServers(raw: string | undefined): IceServer[] {
+  if (raw === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration:\n  ICE_SERVERS: must be a JSON array, e.g. [{"urls":"stun:stun.example.org:3478"}]',
+    );
+  }
+  const servers = IceServersSchema.safeParse(json);
+  if (!servers.success) {
+    const lines = servers.error.issues.map(
+      (i) => `ICE_SERVERS${i.path.map((p) => `[${String(p)}]`).join('')}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return servers.data;
 }
 
 /**

@@ -8,10 +8,11 @@ import {
   type ServerMessage,
 } from '@kaleido/shared/realtime/events';
 import type { Config } from '../config/env';
-import { forbidden } from '../http/errors';
+import { AppError, forbidden } from '../http/errors';
 import { requestContext } from '../http/request-context';
 import { requireSession } from '../http/session-guard';
 import type { SessionResolver } from '../http/session-state';
+import type { ClientActionRegistry } from './client-actions';
 import type { EventBus, RoomEvent } from './event-bus';
 import { userRoom, type RoomRegistry } from './rooms';
 import { slicedSweep } from './sliced-sweep';
@@ -85,6 +86,8 @@ export function registerRealtimeGateway(
   deps: {
     bus: EventBus;
     rooms: RoomRegistry;
+    /** Handlers of what a socket asks besides rooms (call signals). */
+    clientActions?: ClientActionRegistry;
     sessions: Pick<SessionResolver, 'resolve'>;
     config: Config;
     now?: () => Date;
@@ -227,6 +230,29 @@ export function registerRealtimeGateway(
       case 'unsubscribe':
         if (message.room !== userRoom(connection.userId)) leave(connection, message.room);
         return;
+      case 'call': {
+        const handler = deps.clientActions?.get('call');
+        const ref = message.signal.callId;
+        if (!handler)
+          return send(connection, {
+            type: 'refused',
+            ref,
+            code: 'NOT_FOUND',
+            message: 'Calls are not available.',
+          });
+        try {
+          await handler(connection.userId, message.signal);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          send(connection, {
+            type: 'refused',
+            ref,
+            code: error.options.code ?? 'FORBIDDEN',
+            message: error.message,
+          });
+        }
+        return;
+      }
       case 'subscribe': {
         if (!takeSubscribeToken(connection))
           return send(connection, { type: 'error', message: 'Too many subscriptions. Slow down.' });

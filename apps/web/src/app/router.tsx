@@ -40,7 +40,6 @@ const DashboardInsightRoute = page(
   () => import('./routes/app/dashboard-insight-route'),
   (m) => m.DashboardInsightRoute,
 );
-const workspace = () => import('./routes/app/workspace-pages');
 const ChatPage = page(
   () => import('./routes/app/chat-route'),
   (m) => m.ChatPage,
@@ -53,7 +52,10 @@ const EmailPage = page(
   () => import('./routes/app/email-route'),
   (m) => m.EmailPage,
 );
-const CallsPage = page(workspace, (m) => m.CallsPage);
+const CallsPage = page(
+  () => import('./routes/app/calls-route'),
+  (m) => m.CallsPage,
+);
 const JournalPage = page(
   () => import('./routes/app/journal-route'),
   (m) => m.JournalPage,

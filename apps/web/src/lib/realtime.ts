@@ -1,3 +1,4 @@
+import type { CallSignal } from '@kaleido/shared/calls/calls.schemas';
 import type {
   ClientMessage,
   ServerEventData,
@@ -14,6 +15,7 @@ import {
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
 type EventListener = (message: Extract<ServerMessage, { type: 'event' }>) => void;
+export type RefusedMessage = Extract<ServerMessage, { type: 'refused' }>;
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -31,6 +33,7 @@ class RealtimeConnection {
   private readonly statusListeners = new Set<() => void>();
   private readonly eventListeners = new Set<EventListener>();
   private readonly endedListeners = new Set<(reason: string) => void>();
+  private readonly refusedListeners = new Set<(message: RefusedMessage) => void>();
   /** Rooms this tab wants besides `user:<me>`, each with where its resume starts. */
   private readonly rooms = new Map<string, () => string | undefined>();
   /**
@@ -84,6 +87,22 @@ class RealtimeConnection {
     };
   }
 
+  /**
+   * Sends a call signal now; false when the socket is not open (the caller says so: a call
+   * signal is not worth replaying later, the moment has passed).
+   */
+  sendCall(signal: CallSignal): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.send({ type: 'call', signal });
+    return true;
+  }
+
+  /** The server refused something this tab sent over the socket (a call signal). */
+  onRefused(listener: (message: RefusedMessage) => void): () => void {
+    this.refusedListeners.add(listener);
+    return () => this.refusedListeners.delete(listener);
+  }
+
   /** Called when the server ends the session behind this socket. */
   onSessionEnded(listener: (reason: string) => void): () => void {
     this.endedListeners.add(listener);
@@ -132,6 +151,8 @@ class RealtimeConnection {
       // The server sends a replay in pages of bounded size: ask for the next one.
       this.replayCursors.set(message.room, message.nextAfterSeq);
       this.send({ type: 'subscribe', room: message.room, afterSeq: message.nextAfterSeq });
+    } else if (message.type === 'refused') {
+      for (const listener of this.refusedListeners) listener(message);
     } else if (message.type === 'event') {
       if (message.name === 'session.ended') {
         for (const listener of this.endedListeners) listener(message.data.reason);

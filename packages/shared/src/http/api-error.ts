@@ -46,6 +46,8 @@ export const API_ERROR_CODES = {
   CLIENT_ID_REUSED: 'a retried chat message whose clientId names a different message',
   MAIL_RECIPIENTS: 'a mail send with no recipient, or one naming no active account (the draft is kept)',
   MAIL_TOO_LONG: 'a mail send whose subject or message is over its limit (the draft is kept)',
+  CALL_BUSY: 'the person called (or the caller) is already in a call',
+  CALL_STATE: 'a call signal that does not fit the call now (answering an ended call, ...)',
   MAIL_ATTACHMENTS: 'a draft that already carries the most attachments a message may have',
   // Files and audio
   NO_FILE: 'an upload without a file part',

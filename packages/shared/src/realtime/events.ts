@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallEventSchemas, CallSignalSchema } from '../calls/calls.schemas';
 import { CareEventSchemas } from '../care/care.schemas';
 import { ChatEventSchemas } from '../chat/chat.schemas';
 import { InsightsEventSchemas } from '../insights/insights.schemas';
@@ -21,6 +22,7 @@ export const ServerEventSchemas = {
   ...InsightsEventSchemas,
   ...MailEventSchemas,
   ...CareEventSchemas,
+  ...CallEventSchemas,
   /** A transcription job finished or failed; `targetKind`/`targetId` say what it was for. */
   'transcription.updated': z.object({
     jobId: z.string(),
@@ -61,7 +63,12 @@ export type ServerMessage =
   | { type: 'replayed'; room: string; more: false }
   | { type: 'replayed'; room: string; more: true; nextAfterSeq: string }
   | { type: 'pong' }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /**
+   * An action sent over the socket (a call signal) was refused; `ref` names what it was about
+   * (the call id), `code` comes from API_ERROR_CODES. Sent to the sending socket only.
+   */
+  | { type: 'refused'; ref: string; code: string; message: string };
 
 /**
  * A room is `<kind>:<id>`, ids being UUIDs or account ids: anything else (a NUL byte, a lone
@@ -83,5 +90,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
       .optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), room: RoomSchema }),
+  /** A call signal (invite, accept, offer, ICE, ...): calls.schemas.ts. */
+  z.object({ type: z.literal('call'), signal: CallSignalSchema }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;

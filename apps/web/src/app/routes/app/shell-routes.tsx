@@ -3,6 +3,7 @@ import { Tooltip } from 'radix-ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { IncomingCall } from '../../../features/calls/components/incoming-call';
 import { ContextDrawer, DrawerToggle } from '../../../features/drawers/components/context-drawer';
 import { useInactivityTimeout } from '../../../features/inactivity/hooks/use-inactivity-timeout';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
@@ -68,6 +69,7 @@ function AppShell() {
       />
       <CommandPalette />
       <ContextDrawer />
+      <IncomingCall />
     </Tooltip.Provider>
   );
 }

@@ -138,7 +138,7 @@ export function ChatParticipantsPanel({
                 <Mail aria-hidden="true" /> Email
               </Link>
               <Link
-                to={`/app/calls?new=true&to=${encodeURIComponent(person.id)}`}
+                to={`/app/calls?new=true&to=${encodeURIComponent(person.id)}&name=${encodeURIComponent(person.full_name || '')}`}
                 className={buttonVariants({ variant: 'outline', size: 'sm' })}
                 onClick={() => uiActions.closeDrawer()}
               >

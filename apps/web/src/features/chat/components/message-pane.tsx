@@ -1,6 +1,8 @@
 import type { ChatUser, Conversation } from '@kaleido/shared/chat/chat.schemas';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
+import { Phone, Video } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { conversationQuery } from '../../../lib/api/conversations';
 import { useConversationMessages } from '../hooks/use-conversation-messages';
@@ -31,17 +33,35 @@ export function MessagePane({
   );
   const send = useSendMessage(conversationId, me);
   const name = conversation?.other_participant.full_name;
+  const otherId = conversation?.other_participant.id;
 
   const failed = query.isError || single.isError;
   return (
     <section aria-labelledby="chat-pane-heading" className="flex min-h-0 flex-col">
-      <div className="border-b p-3">
-        <h2 id="chat-pane-heading" className="truncate font-semibold">
-          {name ?? 'Conversation'}
-        </h2>
-        <p className="h-4 text-xs text-muted-foreground" aria-live="polite">
-          {otherTyping && `${name ?? 'They'} is typing…`}
-        </p>
+      <div className="flex items-start gap-2 border-b p-3">
+        <div className="min-w-0 flex-1">
+          <h2 id="chat-pane-heading" className="truncate font-semibold">
+            {name ?? 'Conversation'}
+          </h2>
+          <p className="h-4 text-xs text-muted-foreground" aria-live="polite">
+            {otherTyping && `${name ?? 'They'} is typing…`}
+          </p>
+        </div>
+        {otherId && (
+          <div className="flex gap-1">
+            {(['audio', 'video'] as const).map((type) => (
+              <Link
+                key={type}
+                to={`/app/calls/new/${type}?to=${encodeURIComponent(otherId)}&name=${encodeURIComponent(name ?? '')}`}
+                className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+                aria-label={`${type === 'audio' ? 'Audio' : 'Video'} call ${name ?? ''}`.trim()}
+                title={type === 'audio' ? 'Audio call' : 'Video call'}
+              >
+                {type === 'audio' ? <Phone aria-hidden="true" /> : <Video aria-hidden="true" />}
+              </Link>
+            ))}
+          </div>
+        )}
       </div>
       {failed ? (
         <p className="flex-1 p-6 text-center text-sm text-muted-foreground">

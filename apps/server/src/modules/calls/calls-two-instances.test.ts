@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Call, CallList } from '@kaleido/shared/calls/calls.schemas';
+import type { ServerMessage } from '@kaleido/shared/realtime/events';
+import type { TestApp } from '../../../test/test-app';
+import { listen, TestSocket } from '../../../test/test-socket';
+import { onPostgres, sameBrowserOn, startTwoInstances } from '../../../test/two-instances';
+import { person } from '../../../test/fixtures/chat-fixtures';
+
+type EventMessage = Extract<ServerMessage, { type: 'event' }>;
+const about = (name: string, callId: string) => (m: ServerMessage) =>
+  m.type === 'event' &&
+  m.name === name &&
+  ((m.data as { call?: Call }).call?.id === callId ||
+    (m.data as { callId?: string }).callId === callId);
+
+// Two instances behind a load balancer: the caller's socket on A, the callee's on B; every
+// signal crosses through PostgreSQL LISTEN/NOTIFY, and the ring timeout fires once.
+describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL', () => {
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    instances = await startTwoInstances();
+    ({ a, b } = instances);
+  });
+  afterAll(async () => {
+    await instances.close();
+  });
+
+  it('relays invite, answer, negotiation and end between sockets on different instances', async () => {
+    const ada = await person(a, 'Ada Lovelace');
+    const bob = await person(a, 'Bob Marley');
+    const adaSocket = await TestSocket.open(await listen(a), ada.client);
+    const bobSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, bob.client));
+    const callId = randomUUID();
+    adaSocket.send({
+      type: 'call',
+      signal: { kind: 'invite', callId, calleeId: bob.userId, callType: 'video' },
+    });
+    const invited = (await bobSocket.next(about('call.invited', callId))) as EventMessage;
+    expect((invited.data as { call: Call }).call.other.name).toBe('Ada Lovelace');
+    bobSocket.send({ type: 'call', signal: { kind: 'accept', callId } });
+    await adaSocket.next(about('call.accepted', callId));
+    adaSocket.send({ type: 'call', signal: { kind: 'offer', callId, sdp: 'v=0 from A' } });
+    expect(
+      ((await bobSocket.next(about('call.offer', callId))) as EventMessage).data,
+    ).toMatchObject({ sdp: 'v=0 from A' });
+    bobSocket.send({ type: 'call', signal: { kind: 'answer', callId, sdp: 'v=0 from B' } });
+    await adaSocket.next(about('call.answer', callId));
+    bobSocket.send({
+      type: 'call',
+      signal: { kind: 'ice', callId, candidate: { candidate: 'candidate:1', sdpMid: '0' } },
+    });
+    await adaSocket.next(about('call.ice', callId));
+    adaSocket.send({ type: 'call', signal: { kind: 'end', callId } });
+    await bobSocket.next(about('call.ended', callId));
+
+    // An outsider on B is refused there, about a call placed on A.
+    const eve = await person(b, 'Eve Outsider');
+    const eveSocket = await TestSocket.open(await listen(b), eve.client);
+    eveSocket.send({ type: 'call', signal: { kind: 'accept', callId } });
+    expect(await eveSocket.next((m) => m.type === 'refused')).toMatchObject({ code: 'NOT_FOUND' });
+
+    // The missed call of a second invite: the timeout job fires once across both instances.
+    const second = randomUUID();
+    adaSocket.send({
+      type: 'call',
+      signal: { kind: 'invite', callId: second, calleeId: bob.userId, callType: 'audio' },
+    });
+    await bobSocket.next(about('call.invited', second));
+    a.clock.advance(31_000);
+    b.clock.advance(31_000);
+    await bobSocket.next(about('call.missed', second), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(bobSocket.messages.filter(about('call.missed', second))).toHaveLength(1);
+    const list = (await sameBrowserOn(b, bob.client).get('/api/calls')).json<CallList>();
+    expect(list.calls.map((c) => c.status)).toEqual(['missed', 'completed']);
+    for (const socket of [adaSocket, bobSocket, eveSocket]) socket.close();
+  }, 40_000);
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { ClientActionRegistry } from '../../realtime/client-actions';
+import type { EventBus } from '../../realtime/event-bus';
+import type { AccountDataRegistry } from '../account/account-data.registry';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import type { DashboardRegistry } from '../dashboard/dashboard.registry';
+import { registerCallsAccountData } from './calls-account-data';
+import { registerCallsDashboard } from './calls-dashboard';
+import { createCallsRepository } from './calls.repository';
+import { registerCallsRoutes } from './calls.routes';
+import { CALL_TIMEOUT_JOB, createCallsService } from './calls.service';
+
+/**
+ * One-to-one calls (issue #12): the signalling state machine behind the socket's `call` action,
+ * the ring timeout on the job queue, the history routes and the person's data.
+ */
+export function registerCalls(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: Db;
+    bus: EventBus;
+    jobs: JobQueue;
+    clientActions: ClientActionRegistry;
+    notifications: Pick<NotificationsService, 'notify'>;
+    rateLimits: RateLimitService;
+    accountData: AccountDataRegistry;
+    dashboard: DashboardRegistry;
+    now: () => Date;
+  },
+) {
+  const repository = createCallsRepository(deps.db);
+  const calls = createCallsService({
+    repository,
+    bus: deps.bus,
+    jobs: deps.jobs,
+    notifications: deps.notifications,
+    rateLimits: deps.rateLimits,
+    iceServers: deps.config.iceServers,
+    now: deps.now,
+    log: app.log,
+  });
+  deps.clientActions.register('call', (userId, signal) => calls.signal(userId, signal));
+  deps.jobs.define(
+    CALL_TIMEOUT_JOB,
+    { payload: z.object({ callId: z.uuid() }), maxAttempts: 5, backoffMs: () => 2_000 },
+    ({ callId }) => calls.ringTimedOut(callId),
+  );
+  registerCallsAccountData(deps.accountData, calls);
+  registerCallsDashboard(deps.dashboard, repository);
+  registerCallsRoutes(app, { calls });
+  return calls;
+}
