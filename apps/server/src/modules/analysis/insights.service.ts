@@ -28,6 +28,7 @@ import {
   type PersonalityResult,
 } from '@kaleido/shared/insights/personality';
 import { notFound } from '../../http/errors';
+import { usableTimezone } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { AnalysisRepository, DisputeRow, InsightItemRow } from './analysis.repository';
@@ -46,17 +47,6 @@ export type InsightsService = ReturnType<typeof createInsightsService>;
 const DEFAULT_PERIOD: InsightPeriod = 'week';
 /** How far back cards look: a year covers every window (12 months). */
 const HISTORY_DAYS = 400;
-
-/** A profile timezone the runtime does not know falls back to UTC. */
-function usableTimezone(timezone: string | null | undefined): string {
-  if (!timezone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 const toItem = (row: InsightItemRow): InsightItem => ({
   sourceKind: row.sourceKind,
