@@ -33,13 +33,9 @@ import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { AnalysisRepository, DisputeRow, InsightItemRow } from './analysis.repository';
 import type { AnalysisService } from './analysis.service';
-import {
-  cardsOfKind,
-  INSIGHT_METHODS,
-  type InsightContext,
-  type InsightItem,
-} from './insight-rules';
+import { cardsOfKind, INSIGHT_METHODS } from './insight-rules';
 import { topWords } from './personal-model';
+import type { InsightContext, InsightItem } from './rules/shared';
 import { styleIndicatorsOf } from './style-indicators';
 
 export type InsightsService = ReturnType<typeof createInsightsService>;
