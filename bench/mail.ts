@@ -20,6 +20,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createMailboxRepository } from '../apps/server/src/modules/mailbox/mailbox.repository';
 import { createMailboxService } from '../apps/server/src/modules/mailbox/mailbox.service';
+import { timed } from './lib/timing';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 4);
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
@@ -62,23 +63,6 @@ async function seed(database: Database): Promise<string[]> {
   await db.execute(sql`analyze mail_states`);
   await db.execute(sql`analyze mail_recipients`);
   return ids;
-}
-
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await run(); // warm caches and plans
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return percentiles(samples);
 }
 
 async function measure(label: string, database: Database) {
