@@ -42,6 +42,16 @@ const EnvSchema = z.object({
   STT_BASE_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
+  /**
+   * An OpenAI-compatible chat endpoint the operator runs (llama.cpp server, vLLM, Ollama,
+   * LocalAI, …): with LLM_BASE_URL and LLM_MODEL set, it may write the weekly reflection of
+   * people who turn that on. LLM_API_KEY is sent as a bearer token when set.
+   */
+  LLM_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
   ICE_SERVERS: z.string().optional(),
   /** Bearer token that lets a scraper on another machine read /metrics (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -69,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  if ((c.LLM_BASE_URL || c.LLM_API_KEY || c.LLM_MODEL) && !(c.LLM_BASE_URL && c.LLM_MODEL))
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL go together (LLM_API_KEY is optional): set both, or none of the three',
+    );
   const publicUrl = (c.PUBLIC_URL ?? `http://${hostForUrl(c.HOST)}:${c.PORT}`).replace(/\/$/, '');
   return { ...c, publicUrl };
 }

@@ -46,10 +46,31 @@ export function wallClock(at: Date, timeZone: string): WallClock {
 }
 
 /** How far the zone's wall clock is ahead of UTC at the instant `at` (ms). */
-function offsetMs(at: number, timeZone: string): number {
+export function offsetMs(at: number, timeZone: string): number {
   const w = wallClock(new Date(at), timeZone);
   const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return wallAsUtc - Math.floor(at / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+/** Per zone and UTC day: the offset all day long, or NaN when it changes that day. */
+const dayOffsets = new Map<string, number>();
+
+/**
+ * offsetMs for many instants: Intl is asked twice per zone and UTC day (cached), and only on the
+ * days a zone changes its clocks for each instant itself.
+ */
+export function cachedOffsetMs(at: number, timeZone: string): number {
+  const day = Math.floor(at / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const start = offsetMs(day * DAY_MS, timeZone);
+    offset = start === offsetMs((day + 1) * DAY_MS - 1000, timeZone) ? start : Number.NaN;
+    if (dayOffsets.size > 100_000) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? offsetMs(at, timeZone) : offset;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import type {
   AnalysisSettings,
+  AnalysisSettingsBody,
   DerivedDataDeleted,
   ItemAnalysis,
   MoodEstimate,
@@ -82,6 +83,8 @@ export function createAnalysisService(deps: {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** False: jobs are queued but this instance does not run them. */
   runsJobs?: boolean;
+  /** Whether the operator configured a language model (LLM_*) for weekly reflections. */
+  llmAvailable?: boolean;
   now: () => Date;
 }) {
   const { repository, content, jobs, now } = deps;
@@ -212,20 +215,31 @@ export function createAnalysisService(deps: {
     modelOf,
 
     async settings(userId: string): Promise<AnalysisSettings> {
-      return { enabled: await repository.enabled(userId) };
+      const [enabled, llmReflection] = await Promise.all([
+        repository.enabled(userId),
+        repository.llmReflection(userId),
+      ]);
+      return { enabled, llmReflection, llmAvailable: deps.llmAvailable ?? false };
     },
 
-    async updateSettings(userId: string, enabled: boolean): Promise<AnalysisSettings> {
-      const before = await repository.enabled(userId);
-      await repository.setEnabled(userId, enabled, now());
-      if (enabled && !before)
-        await jobs.enqueue(
-          ANALYSIS_CATCH_UP_JOB,
-          { userId },
-          { key: `analysis-catch-up:${userId}` },
-        );
-      if (enabled !== before) await announce(userId, { reason: 'settings' });
-      return { enabled };
+    async updateSettings(userId: string, body: AnalysisSettingsBody): Promise<AnalysisSettings> {
+      const before = await this.settings(userId);
+      if (body.llmReflection !== undefined && body.llmReflection !== before.llmReflection) {
+        await repository.setLlmReflection(userId, body.llmReflection, now());
+        await announce(userId, { reason: 'settings' });
+      }
+      const enabled = body.enabled ?? before.enabled;
+      if (enabled !== before.enabled) {
+        await repository.setEnabled(userId, enabled, now());
+        if (enabled)
+          await jobs.enqueue(
+            ANALYSIS_CATCH_UP_JOB,
+            { userId },
+            { key: `analysis-catch-up:${userId}` },
+          );
+        await announce(userId, { reason: 'settings' });
+      }
+      return this.settings(userId);
     },
 
     /**
@@ -254,15 +268,16 @@ export function createAnalysisService(deps: {
 
     /** The account export: every derived row, the model, disputes and the choice. */
     async exportFor(userId: string) {
-      const [enabled, items, disputes, model, personality] = await Promise.all([
+      const [enabled, llmReflection, items, disputes, model, personality] = await Promise.all([
         repository.enabled(userId),
+        repository.llmReflection(userId),
         repository.everythingOf(userId),
         repository.disputesOf(userId),
         repository.findModel(userId),
         repository.personalityOf(userId),
       ]);
       return {
-        settings: { enabled },
+        settings: { enabled, llm_reflection: llmReflection },
         items: items.map((item) => ({
           source_kind: item.sourceKind,
           source_id: item.sourceId,
@@ -304,6 +319,7 @@ export function createAnalysisService(deps: {
       await repository.deleteDerived(userId);
       await repository.deletePersonality(userId);
       await repository.deleteSettings(userId);
+      await announce(userId, { reason: 'cleared' });
     },
   };
 }

@@ -4,7 +4,7 @@ import {
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
-import { differenceInterval, effectSize, mean } from '../statistics';
+import { hedgesInterval, mean, summaryOf } from '../statistics';
 import {
   type InsightItem,
   type InsightContext,
@@ -70,26 +70,41 @@ export function factorCards(all: InsightItem[], context: InsightContext): Insigh
     period: null,
     chart: null,
   };
-  const factors = new Set(days.flatMap((d) => [...d.factors]));
-  const tested = [...factors]
-    .map((factor) => {
-      const withIt = days.filter((d) => d.factors.has(factor));
-      const without = days.filter((d) => !d.factors.has(factor));
-      return { factor, withIt, without };
+  // The days each factor is on (one pass); the days without it follow from the totals.
+  const daysWith = new Map<string, Day[]>();
+  for (const day of days)
+    for (const factor of day.factors) {
+      const list = daysWith.get(factor);
+      if (list) list.push(day);
+      else daysWith.set(factor, [day]);
+    }
+  const total = { sum: 0, squares: 0 };
+  for (const day of days) {
+    total.sum += day.score;
+    total.squares += day.score * day.score;
+  }
+  const tested = [...daysWith]
+    .filter(
+      ([, withIt]) =>
+        withIt.length >= MIN.factorDays && days.length - withIt.length >= MIN.factorDays,
+    )
+    .map(([factor, withIt]) => {
+      const scores = withIt.map((d) => d.score);
+      const n = days.length - withIt.length;
+      const sum = total.sum - scores.reduce((a, b) => a + b, 0);
+      const squares = total.squares - scores.reduce((a, b) => a + b * b, 0);
+      const without = {
+        n,
+        mean: sum / n,
+        variance: Math.max(0, (squares - (sum * sum) / n) / (n - 1)),
+      };
+      return {
+        factor,
+        withIt,
+        withoutDays: n,
+        d: hedgesInterval(summaryOf(scores), without, MIN_DAY_SD),
+      };
     })
-    .filter((f) => f.withIt.length >= MIN.factorDays && f.without.length >= MIN.factorDays)
-    .map((f) => ({
-      ...f,
-      d: effectSize(
-        f.withIt.map((d) => d.score),
-        f.without.map((d) => d.score),
-        MIN_DAY_SD,
-      ),
-      diff: differenceInterval(
-        f.withIt.map((d) => d.score),
-        f.without.map((d) => d.score),
-      ),
-    }))
     // Only what the interval says is not nothing, strongest first.
     .filter((f) => f.d.low > 0 || f.d.high < 0)
     .sort(
@@ -133,17 +148,17 @@ export function factorCards(all: InsightItem[], context: InsightContext): Insigh
       ...base,
       id: `better_worse_days:${f.factor}`,
       status: 'ok',
-      n: f.withIt.length + f.without.length,
+      n: f.withIt.length + f.withoutDays,
       interval: interval(f.d, 'effect size (Hedges g)'),
       claim: better
         ? say(context.tone, {
-            gentle: `Your ${label} tend to be better days (${f.withIt.length} days with it, ${f.without.length} without; ${dText}). It may be worth noticing.`,
-            neutral: `${capital(label)} go with better days: a ${size} difference (${dText}; ${f.withIt.length} days with, ${f.without.length} without).`,
+            gentle: `Your ${label} tend to be better days (${f.withIt.length} days with it, ${f.withoutDays} without; ${dText}). It may be worth noticing.`,
+            neutral: `${capital(label)} go with better days: a ${size} difference (${dText}; ${f.withIt.length} days with, ${f.withoutDays} without).`,
             direct: `${capital(label)}: better days, ${size} effect (${dText}).`,
           })
         : say(context.tone, {
-            gentle: `Your ${label} tend to be harder days (${f.withIt.length} days with it, ${f.without.length} without; ${dText}). Go gently on those days.`,
-            neutral: `${capital(label)} go with worse days: a ${size} difference (${dText}; ${f.withIt.length} days with, ${f.without.length} without).`,
+            gentle: `Your ${label} tend to be harder days (${f.withIt.length} days with it, ${f.withoutDays} without; ${dText}). Go gently on those days.`,
+            neutral: `${capital(label)} go with worse days: a ${size} difference (${dText}; ${f.withIt.length} days with, ${f.withoutDays} without).`,
             direct: `${capital(label)}: worse days, ${size} effect (${dText}).`,
           }),
       evidence: {

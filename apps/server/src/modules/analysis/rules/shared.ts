@@ -12,6 +12,7 @@ import type {
   MoodEstimate,
 } from '@kaleido/shared/insights/insights.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
+import { cachedOffsetMs } from '../../../lib/timezone';
 import type { Estimate } from '../statistics';
 
 /**
@@ -80,30 +81,17 @@ export function dayOf(date: Date, timezone: string): string {
   return format.format(date);
 }
 
-const hourFormatters = new Map<string, Intl.DateTimeFormat>();
-export function hourOf(date: Date, timezone: string): number {
-  let format = hourFormatters.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone,
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    hourFormatters.set(timezone, format);
-  }
-  return Number(format.format(date).slice(0, 2));
-}
-
-/** An item's local day, worked out once per item and timezone (cards ask many times). */
+/**
+ * An item's local day and hour, worked out once per item and timezone (cards ask many times),
+ * from the zone's offset that day rather than one Intl call per item (a year is ~20,000 items).
+ */
 const itemDays = new WeakMap<InsightItem, { timezone: string; day: string; hour: number }>();
 export function localOf(item: InsightItem, timezone: string) {
   const known = itemDays.get(item);
   if (known?.timezone === timezone) return known;
-  const local = {
-    timezone,
-    day: dayOf(item.occurredAt, timezone),
-    hour: hourOf(item.occurredAt, timezone),
-  };
+  const at = item.occurredAt.getTime();
+  const wall = new Date(at + cachedOffsetMs(at, timezone));
+  const local = { timezone, day: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
   itemDays.set(item, local);
   return local;
 }

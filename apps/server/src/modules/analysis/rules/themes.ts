@@ -4,7 +4,7 @@ import {
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard, InsightChart } from '@kaleido/shared/insights/insights.schemas';
-import { differenceInterval } from '../statistics';
+import { shareSummary, welchInterval } from '../statistics';
 import {
   type InsightItem,
   type InsightContext,
@@ -57,16 +57,27 @@ export function themesCard(all: InsightItem[], context: InsightContext): Insight
       ),
       evidence: { items: recent.slice(-EVIDENCE_ITEMS).reverse().map(evidenceOf), words: [] },
     });
-  const recentSets = recent.map(themesOfItem);
-  const earlierSets = earlier.map(themesOfItem);
-  const candidates = new Set([...recentSets, ...earlierSets].flatMap((s) => [...s]));
-  const changes = [...candidates]
-    .map((theme) => {
-      const r = recentSets.map((s) => (s.has(theme) ? 1 : 0));
-      const e = earlierSets.map((s) => (s.has(theme) ? 1 : 0));
-      const mentions = r.reduce<number>((a, b) => a + b, 0) + e.reduce<number>((a, b) => a + b, 0);
-      return { theme, mentions, diff: differenceInterval(r, e) };
-    })
+  // Per theme, how many recent and earlier items mention it (one pass over the items).
+  const mentions = new Map<string, { recent: number; earlier: number }>();
+  const count = (items: InsightItem[], which: 'recent' | 'earlier') => {
+    for (const item of items)
+      for (const theme of themesOfItem(item)) {
+        const counts = mentions.get(theme) ?? { recent: 0, earlier: 0 };
+        counts[which] += 1;
+        mentions.set(theme, counts);
+      }
+  };
+  count(recent, 'recent');
+  count(earlier, 'earlier');
+  const changes = [...mentions]
+    .map(([theme, m]) => ({
+      theme,
+      mentions: m.recent + m.earlier,
+      diff: welchInterval(
+        shareSummary(m.recent, recent.length),
+        shareSummary(m.earlier, earlier.length),
+      ),
+    }))
     .filter((c) => c.mentions >= 3)
     .sort((a, b) => Math.abs(b.diff.estimate) - Math.abs(a.diff.estimate));
   const rising = changes.filter((c) => c.diff.estimate > 0).slice(0, 3);
