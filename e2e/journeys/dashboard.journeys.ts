@@ -66,6 +66,11 @@ export const dashboardJourneys: Journey[] = [
       await writer.close();
       await expectCard(page, 'journalEntries', '3', 'this month');
       await expectCard(page, 'activityScore', '14%', '+14% from last week');
+      // The entries are analysed on the server, and the insight cards follow live too.
+      await expectVisible(
+        page.locator('[data-insight="weekly_reflection"][data-status="ok"]'),
+        'the weekly reflection, from the analysed entries, without a reload',
+      );
 
       const activity = page.getByTestId('recent-activity-list');
       await expectVisible(activity.getByText('Journal entry: Big news'), 'the newest entry');
