@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { AnalysisSettingsBody } from '@kaleido/shared/insights/insights.schemas';
+import type {
+  AnalysisSettings,
+  AnalysisSettingsBody,
+} from '@kaleido/shared/insights/insights.schemas';
 import { Button } from '../../../../components/ui/button';
 import {
   deleteDerivedData,
@@ -53,12 +56,21 @@ export function InsightSettings() {
   const [confirming, setConfirming] = useState(false);
   const save = useMutation({
     mutationFn: (body: AnalysisSettingsBody) => updateInsightSettings(body),
+    // The switch moves at once; a failure puts it back.
+    onMutate: (body) => {
+      const previous = queryClient.getQueryData<AnalysisSettings>(insightKeys.settings);
+      if (previous) queryClient.setQueryData(insightKeys.settings, { ...previous, ...body });
+      return { previous };
+    },
     onSuccess: (saved) => {
       queryClient.setQueryData(insightKeys.settings, saved);
       void queryClient.invalidateQueries({ queryKey: insightKeys.all });
       toast.success('Insight settings saved');
     },
-    onError: () => toast.error('Insight settings could not be saved'),
+    onError: (_error, _body, context) => {
+      if (context?.previous) queryClient.setQueryData(insightKeys.settings, context.previous);
+      toast.error('Insight settings could not be saved');
+    },
   });
   const clear = useMutation({
     mutationFn: deleteDerivedData,
