@@ -131,8 +131,11 @@ export function createAnalysisService(deps: {
     // Saved again unchanged (a title, privacy): nothing new to learn. The summary is written
     // again, since a person may have replaced the whole emotional_state meanwhile.
     if (existing?.contentHash === hash) {
-      if (existing.title !== item.title || existing.href !== item.href)
+      if (existing.title !== item.title || existing.href !== item.href) {
         await repository.upsertItem({ ...existing, title: item.title, href: item.href });
+        // Cards name their evidence by title: the kept ones are out of date.
+        await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
+      }
       await source.setEmotionalState?.(
         ref.id,
         emotionalStateOf(existing.result, existing.estimatedMood),
