@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createJournalRepository } from '../apps/server/src/modules/journal/journal.repository';
+import { timed } from './lib/timing';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 100);
@@ -55,23 +56,6 @@ async function seed(database: Database): Promise<string> {
   }
   await db.execute(sql`analyze journal_entries`);
   return userId;
-}
-
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await run(); // warm caches and plans
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return percentiles(samples);
 }
 
 async function measure(label: string, database: Database) {

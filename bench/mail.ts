@@ -21,6 +21,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createMailboxRepository } from '../apps/server/src/modules/mailbox/mailbox.repository';
 import { createMailboxService } from '../apps/server/src/modules/mailbox/mailbox.service';
+import { timed } from './lib/timing';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 4);
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
@@ -76,23 +77,6 @@ const ilikeSearch = (userId: string, pattern: string) => sql`
                  where r.message_id = m.id
                    and (p.full_name ilike ${pattern} or p.email ilike ${pattern})))
   order by s.at desc, s.message_id desc limit 51`;
-
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await run(); // warm caches and plans
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return percentiles(samples);
-}
 
 async function measure(label: string, database: Database) {
   const seeding = performance.now();

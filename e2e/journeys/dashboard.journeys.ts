@@ -66,6 +66,11 @@ export const dashboardJourneys: Journey[] = [
       await writer.close();
       await expectCard(page, 'journalEntries', '3', 'this month');
       await expectCard(page, 'activityScore', '14%', '+14% from last week');
+      // The entries are analysed on the server, and the insight cards follow live too.
+      await expectVisible(
+        page.locator('[data-insight="weekly_reflection"][data-status="ok"]'),
+        'the weekly reflection, from the analysed entries, without a reload',
+      );
 
       const activity = page.getByTestId('recent-activity-list');
       await expectVisible(activity.getByText('Journal entry: Big news'), 'the newest entry');
@@ -167,6 +172,28 @@ export const dashboardJourneys: Journey[] = [
       await expectVisible(page.getByText('Insight hidden'), 'the confirmation');
       await page.locator('[data-insight="weekly_reflection"]').waitFor({ state: 'detached' });
       await expectVisible(page.getByText(/1 hidden because they did not fit/), 'the hidden count');
+
+      // The person's control: analysis off and on again, then everything derived deleted.
+      const settings = page.getByTestId('insight-settings');
+      await settings.getByText('Insight settings').click();
+      const analyse = settings.getByRole('switch', { name: 'Analyse what I write and say' });
+      // A click, not uncheck(): the switch follows the saved setting a moment later.
+      await analyse.click();
+      await expectVisible(page.getByText(/^Analysis is turned off\./), 'analysis off');
+      assert.equal(await analyse.isChecked(), false);
+      await analyse.click();
+      await expectVisible(page.locator('[data-insight]').first(), 'the cards back');
+      // No language model on this server: the written reflection is not offered.
+      assert.equal(await settings.getByRole('switch').count(), 1);
+      await settings
+        .getByRole('button', { name: 'Delete everything derived from my data' })
+        .click();
+      await settings.getByRole('button', { name: 'Yes, delete derived data' }).click();
+      await expectVisible(
+        page.getByText('Everything derived from your data was deleted.'),
+        'the confirmation',
+      );
+      await expectVisible(page.getByText(/^Not enough data yet/).first(), 'insights start over');
     },
   },
 ];

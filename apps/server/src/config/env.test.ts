@@ -23,6 +23,10 @@ describe('configuration', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+    [{ LLM_BASE_URL: 'ftp://llm.local' }, 'LLM_BASE_URL: must be an http:// or https:// URL'],
+    [{ LLM_BASE_URL: 'http://127.0.0.1:8080' }, 'LLM_BASE_URL and LLM_MODEL go together'],
+    [{ LLM_MODEL: 'tiny' }, 'LLM_BASE_URL and LLM_MODEL go together'],
+    [{ LLM_API_KEY: 'secret', LLM_MODEL: 'tiny' }, 'LLM_BASE_URL and LLM_MODEL go together'],
   ])('stops on %j naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(named);

@@ -44,6 +44,16 @@ const EnvSchema = z.object({
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
   /**
+   * An OpenAI-compatible chat endpoint the operator runs (llama.cpp server, vLLM, Ollama,
+   * LocalAI, …): with LLM_BASE_URL and LLM_MODEL set, it may write the weekly reflection of
+   * people who turn that on. LLM_API_KEY is sent as a bearer token when set.
+   */
+  LLM_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /**
    * STUN/TURN servers for calls: a JSON array of RTCIceServer (`[{"urls":"stun:host:3478"},
    * {"urls":"turn:host:3478","username":"u","credential":"p"}]`). Unset: none, so calls connect
    * only on one network (docs/deploy.md, coturn).
@@ -77,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  if ((c.LLM_BASE_URL || c.LLM_API_KEY || c.LLM_MODEL) && !(c.LLM_BASE_URL && c.LLM_MODEL))
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL go together (LLM_API_KEY is optional): set both, or none of the three',
+    );
   const publicUrl = (c.PUBLIC_URL ?? `http://${hostForUrl(c.HOST)}:${c.PORT}`).replace(/\/$/, '');
   return { ...c, publicUrl, iceServers: parseIceServers(c.ICE_SERVERS) };
 }

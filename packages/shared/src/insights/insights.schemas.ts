@@ -224,6 +224,11 @@ export const InsightCardSchema = z.object({
   chart: InsightChartSchema.nullable(),
   period: InsightPeriodSchema.nullable(),
   generatedAt: z.string(),
+  /**
+   * Who wrote the claim: our templates, or (the weekly reflection of someone who turned it on,
+   * when the operator configured LLM_*) the operator's language model, from the same figures.
+   */
+  writtenBy: z.enum(['template', 'language_model']).optional(),
 });
 export type InsightCard = z.infer<typeof InsightCardSchema>;
 
@@ -314,11 +319,24 @@ export type PersonalModel = z.infer<typeof PersonalModelSchema>;
 export const AnalysisSettingsSchema = z.object({
   /** Off: nothing new is analysed, queued analysis skips, insights say analysis is off. */
   enabled: z.boolean(),
+  /**
+   * On (off by default): the weekly reflection is written by the language model the operator
+   * runs (LLM_*), from the reflection's figures only; off, or without one, from templates.
+   */
+  llmReflection: z.boolean(),
+  /** Whether this server has a language model configured (the choice above matters only then). */
+  llmAvailable: z.boolean(),
 });
 export type AnalysisSettings = z.infer<typeof AnalysisSettingsSchema>;
-export const AnalysisSettingsBodySchema = z.strictObject({
-  enabled: z.boolean({ error: 'Analysis must be on or off' }),
-});
+export const AnalysisSettingsBodySchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'Analysis must be on or off' }).optional(),
+    llmReflection: z.boolean({ error: 'The written reflection must be on or off' }).optional(),
+  })
+  .refine((body) => body.enabled !== undefined || body.llmReflection !== undefined, {
+    error: 'Nothing to change',
+  });
+export type AnalysisSettingsBody = z.infer<typeof AnalysisSettingsBodySchema>;
 
 /** DELETE /api/insights/derived answers how much went. */
 export const DerivedDataDeletedSchema = z.object({
@@ -338,7 +356,7 @@ export const InsightsEventSchemas = {
    * dispute, a model update, analysis switched); dashboards refetch insights and figures.
    */
   'insights.updated': z.object({
-    reason: z.enum(['analysed', 'removed', 'disputed', 'cleared', 'settings']),
+    reason: z.enum(['analysed', 'removed', 'disputed', 'cleared', 'settings', 'reflection']),
     sourceKind: SourceKindSchema.optional(),
     sourceId: z.string().optional(),
   }),

@@ -55,12 +55,14 @@ export const analysisItems = pgTable(
   ],
 );
 
-/** Each person's choice: analysis on (the default) or off. */
+/** Each person's choices: analysis on (the default) or off; a model-written reflection or not. */
 export const analysisSettings = pgTable('analysis_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(true),
+  /** The weekly reflection written by the operator's language model (LLM_*): off unless chosen. */
+  llmReflection: boolean('llm_reflection').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

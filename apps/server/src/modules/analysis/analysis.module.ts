@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
+import { userRoom } from '../../realtime/rooms';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { ContentEvents } from '../content/content-events';
 import { registerAnalysisAccountData } from './analysis-account-data';
@@ -9,6 +11,7 @@ import { createAnalysisRepository } from './analysis.repository';
 import { registerAnalysisRoutes } from './analysis.routes';
 import { createAnalysisService } from './analysis.service';
 import { createInsightsService } from './insights.service';
+import { createReflectionWriter } from './reflection-writer';
 
 /**
  * Analysis and insights (DESIGN §9): listens to what people write (modules/content), analyses
@@ -30,10 +33,27 @@ export function registerAnalysis(
     /** False: this instance leaves `analysis` jobs to others (tests of other features). */
     runsJobs?: boolean;
     instanceSettings: { feature(toggle: 'realtime_analysis'): Promise<boolean> };
+    config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>;
     now: () => Date;
   },
 ) {
   const repository = createAnalysisRepository(deps.db);
+  const { LLM_BASE_URL, LLM_MODEL, LLM_API_KEY } = deps.config;
+  const reflections =
+    LLM_BASE_URL && LLM_MODEL
+      ? createReflectionWriter({
+          baseUrl: LLM_BASE_URL,
+          model: LLM_MODEL,
+          apiKey: LLM_API_KEY,
+          log: deps.log,
+          onWritten: (userId) =>
+            deps.bus.publish({
+              room: userRoom(userId),
+              name: 'insights.updated',
+              data: { reason: 'reflection' },
+            }),
+        })
+      : null;
   const analysis = createAnalysisService({
     repository,
     content: deps.contentEvents,
@@ -42,6 +62,7 @@ export function registerAnalysis(
     log: deps.log,
     runsJobs: deps.runsJobs ?? true,
     realtimeAnalysis: () => deps.instanceSettings.feature('realtime_analysis'),
+    llmAvailable: reflections !== null,
     now: deps.now,
   });
   const insights = createInsightsService({
@@ -49,6 +70,7 @@ export function registerAnalysis(
     analysis,
     profiles: deps.profiles,
     bus: deps.bus,
+    reflections,
     now: deps.now,
   });
   registerAnalysisAccountData(deps.accountData, analysis);

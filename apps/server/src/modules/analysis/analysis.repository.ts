@@ -34,6 +34,25 @@ export function createAnalysisRepository(db: Db) {
       return row?.enabled ?? true;
     },
 
+    /** The weekly reflection by the operator's language model: off unless the person chose it. */
+    async llmReflection(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: analysisSettings.llmReflection })
+        .from(analysisSettings)
+        .where(eq(analysisSettings.userId, userId));
+      return row?.on ?? false;
+    },
+
+    async setLlmReflection(userId: string, on: boolean, at: Date) {
+      await db
+        .insert(analysisSettings)
+        .values({ userId, llmReflection: on, updatedAt: at })
+        .onConflictDoUpdate({
+          target: analysisSettings.userId,
+          set: { llmReflection: on, updatedAt: at },
+        });
+    },
+
     async setEnabled(userId: string, enabled: boolean, at: Date) {
       await db
         .insert(analysisSettings)

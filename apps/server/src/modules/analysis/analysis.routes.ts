@@ -38,8 +38,7 @@ export function registerAnalysisRoutes(
   r.patch(
     '/api/insights/settings',
     { config: auth, schema: { body: AnalysisSettingsBodySchema } },
-    async (request) =>
-      analysis.updateSettings(requireSession(request).user.id, request.body.enabled),
+    async (request) => analysis.updateSettings(requireSession(request).user.id, request.body),
   );
 
   r.get('/api/insights/model', { config: auth }, async (request) =>

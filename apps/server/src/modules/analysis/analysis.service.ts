@@ -10,6 +10,7 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import type {
   AnalysisSettings,
+  AnalysisSettingsBody,
   DerivedDataDeleted,
   ItemAnalysis,
   MoodEstimate,
@@ -84,6 +85,8 @@ export function createAnalysisService(deps: {
   runsJobs?: boolean;
   /** The instance's real-time analysis toggle; off, what is saved is not queued for analysis. */
   realtimeAnalysis?: () => Promise<boolean>;
+  /** Whether the operator configured a language model (LLM_*) for weekly reflections. */
+  llmAvailable?: boolean;
   now: () => Date;
 }) {
   const { repository, content, jobs, now } = deps;
@@ -133,8 +136,11 @@ export function createAnalysisService(deps: {
     // Saved again unchanged (a title, privacy): nothing new to learn. The summary is written
     // again, since a person may have replaced the whole emotional_state meanwhile.
     if (existing?.contentHash === hash) {
-      if (existing.title !== item.title || existing.href !== item.href)
+      if (existing.title !== item.title || existing.href !== item.href) {
         await repository.upsertItem({ ...existing, title: item.title, href: item.href });
+        // Cards name their evidence by title: the kept ones are out of date.
+        await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
+      }
       await source.setEmotionalState?.(
         ref.id,
         emotionalStateOf(existing.result, existing.estimatedMood),
@@ -228,20 +234,31 @@ export function createAnalysisService(deps: {
     },
 
     async settings(userId: string): Promise<AnalysisSettings> {
-      return { enabled: await repository.enabled(userId) };
+      const [enabled, llmReflection] = await Promise.all([
+        repository.enabled(userId),
+        repository.llmReflection(userId),
+      ]);
+      return { enabled, llmReflection, llmAvailable: deps.llmAvailable ?? false };
     },
 
-    async updateSettings(userId: string, enabled: boolean): Promise<AnalysisSettings> {
-      const before = await repository.enabled(userId);
-      await repository.setEnabled(userId, enabled, now());
-      if (enabled && !before)
-        await jobs.enqueue(
-          ANALYSIS_CATCH_UP_JOB,
-          { userId },
-          { key: `analysis-catch-up:${userId}` },
-        );
-      if (enabled !== before) await announce(userId, { reason: 'settings' });
-      return { enabled };
+    async updateSettings(userId: string, body: AnalysisSettingsBody): Promise<AnalysisSettings> {
+      const before = await this.settings(userId);
+      if (body.llmReflection !== undefined && body.llmReflection !== before.llmReflection) {
+        await repository.setLlmReflection(userId, body.llmReflection, now());
+        await announce(userId, { reason: 'settings' });
+      }
+      const enabled = body.enabled ?? before.enabled;
+      if (enabled !== before.enabled) {
+        await repository.setEnabled(userId, enabled, now());
+        if (enabled)
+          await jobs.enqueue(
+            ANALYSIS_CATCH_UP_JOB,
+            { userId },
+            { key: `analysis-catch-up:${userId}` },
+          );
+        await announce(userId, { reason: 'settings' });
+      }
+      return this.settings(userId);
     },
 
     /**
@@ -270,15 +287,16 @@ export function createAnalysisService(deps: {
 
     /** The account export: every derived row, the model, disputes and the choice. */
     async exportFor(userId: string) {
-      const [enabled, items, disputes, model, personality] = await Promise.all([
+      const [enabled, llmReflection, items, disputes, model, personality] = await Promise.all([
         repository.enabled(userId),
+        repository.llmReflection(userId),
         repository.everythingOf(userId),
         repository.disputesOf(userId),
         repository.findModel(userId),
         repository.personalityOf(userId),
       ]);
       return {
-        settings: { enabled },
+        settings: { enabled, llm_reflection: llmReflection },
         items: items.map((item) => ({
           source_kind: item.sourceKind,
           source_id: item.sourceId,
@@ -320,6 +338,7 @@ export function createAnalysisService(deps: {
       await repository.deleteDerived(userId);
       await repository.deletePersonality(userId);
       await repository.deleteSettings(userId);
+      await announce(userId, { reason: 'cleared' });
     },
   };
 }

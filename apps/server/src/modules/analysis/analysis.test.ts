@@ -225,11 +225,15 @@ describe('the analysis pipeline', () => {
 
   it('computes nothing while analysis is off, and catches up when it is on again', async () => {
     const { client } = await signedInClient(app);
-    expect((await client.get('/api/insights/settings')).json()).toEqual({ enabled: true });
+    expect((await client.get('/api/insights/settings')).json()).toEqual({
+      enabled: true,
+      llmReflection: false,
+      llmAvailable: false,
+    });
     const off = await client.request('PATCH', '/api/insights/settings', {
       body: { enabled: false },
     });
-    expect(off.json()).toEqual({ enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false });
 
     const entry = await entryOf(client, { content: 'A happy day at the beach.' });
     // Not even queued.
@@ -493,6 +497,6 @@ describe('insights', () => {
       analysis: { items: { source_id: string }[]; settings: unknown };
     }>();
     expect(body.analysis.items.map((i) => i.source_id)).toEqual([entry.id]);
-    expect(body.analysis.settings).toEqual({ enabled: true });
+    expect(body.analysis.settings).toEqual({ enabled: true, llm_reflection: false });
   });
 });

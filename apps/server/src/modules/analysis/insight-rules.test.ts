@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { INSIGHT_MINIMUMS } from '@kaleido/shared/insights/insights.constants';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { SourceKind } from '@kaleido/shared/insights/insights.constants';
-import { bucketOf, cardsOfKind, type InsightContext, type InsightItem } from './insight-rules';
+import { cardsOfKind } from './insight-rules';
+import { bucketOf, type InsightContext, type InsightItem } from './rules/shared';
 import { styleIndicatorsOf } from './style-indicators';
 import { analyseText } from './text-analysis';
 

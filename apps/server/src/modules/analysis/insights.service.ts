@@ -28,17 +28,15 @@ import {
   type PersonalityResult,
 } from '@kaleido/shared/insights/personality';
 import { notFound } from '../../http/errors';
+import { usableTimezone } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { AnalysisRepository, DisputeRow, InsightItemRow } from './analysis.repository';
 import type { AnalysisService } from './analysis.service';
-import {
-  cardsOfKind,
-  INSIGHT_METHODS,
-  type InsightContext,
-  type InsightItem,
-} from './insight-rules';
+import { cardsOfKind, INSIGHT_METHODS } from './insight-rules';
 import { topWords } from './personal-model';
+import type { ReflectionWriter } from './reflection-writer';
+import type { InsightContext, InsightItem } from './rules/shared';
 import { styleIndicatorsOf } from './style-indicators';
 
 export type InsightsService = ReturnType<typeof createInsightsService>;
@@ -46,16 +44,50 @@ export type InsightsService = ReturnType<typeof createInsightsService>;
 const DEFAULT_PERIOD: InsightPeriod = 'week';
 /** How far back cards look: a year covers every window (12 months). */
 const HISTORY_DAYS = 400;
+const HOUR_MS = 3_600_000;
+/** People whose cards are kept in memory (the most recently read). */
+const CACHED_PEOPLE = 500;
 
-/** A profile timezone the runtime does not know falls back to UTC. */
-function usableTimezone(timezone: string | null | undefined): string {
-  if (!timezone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return 'UTC';
-  }
+/**
+ * Computed cards per person, dropped whenever `insights.updated` reaches this instance for them
+ * (an item analysed or removed, analysis switched, data cleared, a dispute): the bus carries it
+ * between instances. A computation that began before a change is not kept (generation).
+ */
+interface ComputedCards {
+  cards: InsightCard[];
+  /** The weekly reflection's figures in the neutral wording (what a language model is given). */
+  weeklyFacts: string | null;
+}
+
+function createCardCache(bus: Pick<EventBus, 'subscribe'>) {
+  const people = new Map<string, { generation: number; cards: Map<string, ComputedCards> }>();
+  const generations = new Map<string, number>();
+  bus.subscribe((event) => {
+    if (event.name !== 'insights.updated' || !event.room.startsWith('user:')) return;
+    // A reflection written by the language model changes no card computed from the items.
+    if ((event.data as { reason?: string } | undefined)?.reason === 'reflection') return;
+    const userId = event.room.slice('user:'.length);
+    people.delete(userId);
+    generations.set(userId, (generations.get(userId) ?? 0) + 1);
+  });
+  return {
+    generation: (userId: string) => generations.get(userId) ?? 0,
+    get(userId: string, key: string) {
+      const person = people.get(userId);
+      if (!person) return undefined;
+      // Most recently read last, so the oldest goes first when the map is full.
+      people.delete(userId);
+      people.set(userId, person);
+      return person.cards.get(key);
+    },
+    set(userId: string, key: string, cards: ComputedCards, generation: number) {
+      if ((generations.get(userId) ?? 0) !== generation) return;
+      const person = people.get(userId) ?? { generation, cards: new Map() };
+      person.cards.set(key, cards);
+      people.set(userId, person);
+      if (people.size > CACHED_PEOPLE) people.delete(people.keys().next().value ?? '');
+    },
+  };
 }
 
 const toItem = (row: InsightItemRow): InsightItem => ({
@@ -92,10 +124,13 @@ export function createInsightsService(deps: {
   profiles: {
     find(userId: string): Promise<{ timezone: string; emoTonePreference: string } | null>;
   };
-  bus: Pick<EventBus, 'publish'>;
+  bus: Pick<EventBus, 'publish' | 'subscribe'>;
+  /** Set when the operator configured LLM_*: writes weekly reflections for those who chose it. */
+  reflections?: ReflectionWriter | null;
   now: () => Date;
 }) {
   const { repository, now } = deps;
+  const cache = createCardCache(deps.bus);
 
   async function contextOf(userId: string, period: InsightPeriod): Promise<InsightContext> {
     const profile = await deps.profiles.find(userId);
@@ -112,17 +147,59 @@ export function createInsightsService(deps: {
     return (await repository.itemsOf(userId, { from })).map(toItem);
   }
 
+  /**
+   * Every card of every kind for the person, as of now: computed from their items at most once
+   * per change of their data (and per hour, tone, timezone and period), then read from memory.
+   */
+  async function allCards(userId: string, context: InsightContext): Promise<ComputedCards> {
+    const key = `${context.period}|${context.tone}|${context.timezone}|${Math.floor(context.now.getTime() / HOUR_MS)}`;
+    const cached = cache.get(userId, key);
+    if (cached) return cached;
+    const generation = cache.generation(userId);
+    const items = await itemsOf(userId);
+    const cards = INSIGHT_KINDS.flatMap((kind) => cardsOfKind(kind, items, context));
+    const weekly = cards.find((c) => c.kind === 'weekly_reflection');
+    const computed = {
+      cards,
+      weeklyFacts:
+        weekly?.status !== 'ok'
+          ? null
+          : context.tone === 'neutral'
+            ? weekly.claim
+            : (cardsOfKind('weekly_reflection', items, { ...context, tone: 'neutral' })[0]?.claim ??
+              null),
+    };
+    cache.set(userId, key, computed, generation);
+    return computed;
+  }
+
+  /** The weekly reflection as the operator's language model wrote it, for those who chose it. */
+  async function written(userId: string, cards: InsightCard[], facts: string | null) {
+    const writer = deps.reflections;
+    if (!writer || !facts || !cards.some((c) => c.kind === 'weekly_reflection')) return cards;
+    if (!(await repository.llmReflection(userId))) return cards;
+    return cards.map((c) => {
+      if (c.kind !== 'weekly_reflection' || c.status !== 'ok') return c;
+      const text = writer.textFor(userId, facts, c.tone);
+      return text ? { ...c, claim: text, writtenBy: 'language_model' as const } : c;
+    });
+  }
+
   async function cards(userId: string, period: InsightPeriod, kinds: readonly InsightKind[]) {
-    const [context, items, disputes] = await Promise.all([
+    const [context, disputes] = await Promise.all([
       contextOf(userId, period),
-      itemsOf(userId),
       repository.disputesOf(userId),
     ]);
     const disputed = new Set(disputes.map((d) => d.insightId));
-    const all = kinds.flatMap((kind) => cardsOfKind(kind, items, context));
+    const wanted = new Set(kinds);
+    const computed = kinds.length ? await allCards(userId, context) : null;
+    const all = await written(
+      userId,
+      (computed?.cards ?? []).filter((c) => wanted.has(c.kind)),
+      computed?.weeklyFacts ?? null,
+    );
     return {
       context,
-      items,
       all,
       cards: all.filter((c) => !disputed.has(c.id)),
       hidden: all.filter((c) => disputed.has(c.id)).length,

@@ -47,17 +47,40 @@ export function meanInterval(values: readonly number[]): Estimate {
   return rounded({ estimate: m, low: m - half, high: m + half });
 }
 
+/** What the two-group intervals need of a group: its size, mean and sample variance. */
+export interface Summary {
+  n: number;
+  mean: number;
+  variance: number;
+}
+
+export const summaryOf = (values: readonly number[]): Summary => ({
+  n: values.length,
+  mean: mean(values),
+  variance: variance(values),
+});
+
+/** The summary of k ones among n values that are 0 or 1 (a share), without the values. */
+export const shareSummary = (k: number, n: number): Summary => ({
+  n,
+  mean: n === 0 ? 0 : k / n,
+  variance: n < 2 ? 0 : (k * (n - k)) / n / (n - 1),
+});
+
 /** a − b with Welch's 95% interval. */
-export function differenceInterval(a: readonly number[], b: readonly number[]): Estimate {
-  const d = mean(a) - mean(b);
-  const va = variance(a) / Math.max(a.length, 1);
-  const vb = variance(b) / Math.max(b.length, 1);
+export const differenceInterval = (a: readonly number[], b: readonly number[]): Estimate =>
+  welchInterval(summaryOf(a), summaryOf(b));
+
+/** differenceInterval from the groups' summaries. */
+export function welchInterval(a: Summary, b: Summary): Estimate {
+  const d = a.mean - b.mean;
+  const va = a.variance / Math.max(a.n, 1);
+  const vb = b.variance / Math.max(b.n, 1);
   const se = Math.sqrt(va + vb);
   if (se === 0) return rounded({ estimate: d, low: d, high: d });
   const df =
     (va + vb) ** 2 /
-    ((a.length > 1 ? va ** 2 / (a.length - 1) : 0) +
-      (b.length > 1 ? vb ** 2 / (b.length - 1) : 0) || 1);
+    ((a.n > 1 ? va ** 2 / (a.n - 1) : 0) + (b.n > 1 ? vb ** 2 / (b.n - 1) : 0) || 1);
   const half = t95(df) * se;
   return rounded({ estimate: d, low: d - half, high: d + half });
 }
@@ -81,16 +104,20 @@ export function shareInterval(k: number, n: number): Estimate {
  * (Hedges & Olkin 1985): se² = (n1+n2)/(n1·n2) + g²/(2(n1+n2)). `minSd` floors the pooled
  * standard deviation.
  */
-export function effectSize(a: readonly number[], b: readonly number[], minSd = 0): Estimate {
-  const n1 = a.length;
-  const n2 = b.length;
+export const effectSize = (a: readonly number[], b: readonly number[], minSd = 0): Estimate =>
+  hedgesInterval(summaryOf(a), summaryOf(b), minSd);
+
+/** effectSize from the groups' summaries. */
+export function hedgesInterval(a: Summary, b: Summary, minSd = 0): Estimate {
+  const n1 = a.n;
+  const n2 = b.n;
   if (n1 < 2 || n2 < 2) return { estimate: 0, low: 0, high: 0 };
   // A floor keeps identical days from dividing by zero (every day with it 'happy', none without).
   const pooled = Math.max(
     minSd,
-    Math.sqrt(((n1 - 1) * variance(a) + (n2 - 1) * variance(b)) / (n1 + n2 - 2)),
+    Math.sqrt(((n1 - 1) * a.variance + (n2 - 1) * b.variance) / (n1 + n2 - 2)),
   );
-  const raw = pooled === 0 ? 0 : (mean(a) - mean(b)) / pooled;
+  const raw = pooled === 0 ? 0 : (a.mean - b.mean) / pooled;
   const g = raw * (1 - 3 / (4 * (n1 + n2) - 9));
   const se = Math.sqrt((n1 + n2) / (n1 * n2) + (g * g) / (2 * (n1 + n2)));
   return rounded({ estimate: g, low: g - 1.96 * se, high: g + 1.96 * se });

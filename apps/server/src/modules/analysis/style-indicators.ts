@@ -1,6 +1,6 @@
 import { INSIGHT_MINIMUMS } from '@kaleido/shared/insights/insights.constants';
 import type { StyleIndicators } from '@kaleido/shared/insights/personality';
-import type { InsightItem } from './insight-rules';
+import type { InsightItem } from './rules/shared';
 import { meanInterval } from './statistics';
 
 const MARKERS = [

@@ -9,7 +9,8 @@ import type {
   MoodDay,
   RecentActivity,
 } from '@kaleido/shared/dashboard/dashboard.schemas';
-import { knownTimezone, localDay, periodsAt } from './dashboard-periods';
+import { usableTimezone } from '../../lib/timezone';
+import { localDay, periodsAt } from './dashboard-periods';
 import type { DashboardCardFigures, DashboardRegistry } from './dashboard.registry';
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
@@ -40,7 +41,7 @@ export function createDashboardService(deps: {
 
   return {
     async summary(userId: string): Promise<DashboardSummary> {
-      const timezone = knownTimezone(await deps.timezoneOf(userId));
+      const timezone = usableTimezone(await deps.timezoneOf(userId));
       const periods = periodsAt(deps.now(), timezone);
       const contributors = registry.contributors;
       const lastWeekFrom = periods.dayStart(1 - 2 * ACTIVITY_SCORE_DAYS);

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { JOURNAL_ENTRY_CHANGED } from '@kaleido/shared/journal/journal.constants';
 import type { JobQueue } from '../../jobs/job-queue';
+import { localTime, usableTimezone, wallClock } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { usableTimezone } from './journal.service';
 
 export const JOURNAL_REMINDER_KIND = 'journal-reminder';
 export const JOURNAL_NUDGE_KIND = 'journal-nudge';
@@ -43,53 +43,6 @@ const nudgePayload = z.object({
   /** The entry whose silence this nudge follows; a newer entry means no nudge is due yet. */
   since: z.iso.datetime(),
 });
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(at: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at `at`. */
-function offsetMs(at: number, timeZone: string): number {
-  const w = wallClock(new Date(at), timeZone);
-  const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return wallAsUtc - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant the zone's clocks show `hour`:00 on a day (day may overflow: Date.UTC rolls it). */
-function localTime(year: number, month: number, day: number, hour: number, timeZone: string) {
-  const wall = Date.UTC(year, month - 1, day, hour);
-  // Twice: the offset at the first guess may differ from the offset at the answer (DST).
-  const first = wall - offsetMs(wall, timeZone);
-  return new Date(wall - offsetMs(first, timeZone));
-}
 
 const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 type ReminderFrequency = (typeof FREQUENCIES)[number];

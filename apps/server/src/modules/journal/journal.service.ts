@@ -11,6 +11,7 @@ import type {
 } from '@kaleido/shared/journal/journal.schemas';
 import { promptOfTheDay, promptsFor } from '@kaleido/shared/journal/journal-prompts';
 import { badRequest, notFound } from '../../http/errors';
+import { usableTimezone } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { ContentEvents } from '../content/content-events';
@@ -27,17 +28,6 @@ import type {
 } from './journal.repository';
 
 export type JournalService = ReturnType<typeof createJournalService>;
-
-/** A profile timezone the runtime does not know falls back to UTC rather than failing a read. */
-export function usableTimezone(timezone: string | null | undefined): string {
-  if (!timezone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 const sameTags = (a: string[], b: string[]) =>
   a

@@ -1,5 +1,8 @@
 import type { InsightKind, InsightPeriod } from '@kaleido/shared/insights/insights.constants';
 import type {
+  AnalysisSettings,
+  AnalysisSettingsBody,
+  DerivedDataDeleted,
   DisputeBody,
   Dispute,
   InsightDetail,
@@ -11,6 +14,7 @@ import { api } from '../../../lib/api-client';
 export const insightKeys = {
   all: ['insights'] as const,
   list: ['insights', 'list'] as const,
+  settings: ['insights', 'settings'] as const,
   detail: (kind: InsightKind, period: InsightPeriod | undefined) =>
     ['insights', 'detail', kind, period ?? null] as const,
 };
@@ -34,3 +38,15 @@ export const insightDetailQuery = (kind: InsightKind, period: InsightPeriod | un
 /** 'This doesn't fit me': hides the card, records why, teaches the personal model. */
 export const disputeInsight = (body: DisputeBody) =>
   api.post<Dispute>('/api/insights/disputes', body);
+
+export const insightSettingsQuery = () =>
+  queryOptions({
+    queryKey: insightKeys.settings,
+    queryFn: () => api.get<AnalysisSettings>('/api/insights/settings'),
+  });
+
+export const updateInsightSettings = (body: AnalysisSettingsBody) =>
+  api.patch<AnalysisSettings>('/api/insights/settings', body);
+
+/** Everything derived from the person's data goes; what they wrote stays. */
+export const deleteDerivedData = () => api.delete<DerivedDataDeleted>('/api/insights/derived');

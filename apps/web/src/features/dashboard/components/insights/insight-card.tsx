@@ -32,12 +32,25 @@ export function InsightCard({ card, detailLink = true }: { card: Card; detailLin
         {basisText(card)}
         {card.interval && <> · {intervalText(card.interval)}</>}
       </p>
+      {known && card.writtenBy === 'language_model' && (
+        <p className="text-xs text-muted-foreground">
+          Written by this server’s language model from the figures above, as you chose in your
+          insight settings.
+        </p>
+      )}
       {known && card.chart && (
-        <figure className="grid gap-1">
+        // Reachable with Tab, and named by its text alternative (the drawing is hidden).
+        <figure
+          tabIndex={0}
+          aria-labelledby={`${headingId}-chart`}
+          className="grid gap-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <Suspense fallback={null}>
             <InsightChart chart={card.chart} />
           </Suspense>
-          <figcaption className="text-xs text-muted-foreground">{card.chart.summary}</figcaption>
+          <figcaption id={`${headingId}-chart`} className="text-xs text-muted-foreground">
+            {card.chart.summary}
+          </figcaption>
         </figure>
       )}
       {known && card.evidence.words.length > 0 && (

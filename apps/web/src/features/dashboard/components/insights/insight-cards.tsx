@@ -2,6 +2,7 @@ import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
 import { useQuery } from '@tanstack/react-query';
 import { insightsQuery } from '../../api/insights-requests';
 import { InsightCard } from './insight-card';
+import { InsightSettings } from './insight-settings';
 
 /** The insight cards on the dashboard (analysis happens on our server; see docs/api/insights.md). */
 export function InsightCards() {
@@ -32,6 +33,7 @@ export function InsightCards() {
           ))}
         </div>
       )}
+      <InsightSettings />
     </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "analysis_settings" ADD COLUMN "llm_reflection" boolean DEFAULT false NOT NULL;
