@@ -22,10 +22,14 @@ describe('notification links', () => {
     expect([badgeText(0), badgeText(3), badgeText(10)]).toEqual([null, '3', '9+']);
   });
 
-  it('are in view only for the open conversation in a visible tab', () => {
+  it('are in view only for a chat message in its open conversation, in a visible tab', () => {
     expect(isAlreadyInView(chat, { pathname: '/app/chat/c1', visible: true })).toBe(true);
     expect(isAlreadyInView(chat, { pathname: '/app/chat/c1', visible: false })).toBe(false);
     expect(isAlreadyInView(chat, { pathname: '/app/chat/c2', visible: true })).toBe(false);
+    const signIn = { ...chat, type: 'settings' as const, link: '/app/profile/security' };
+    expect(isAlreadyInView(signIn, { pathname: '/app/profile/security', visible: true })).toBe(
+      false,
+    );
     expect(isAlreadyInView({ ...chat, link: null }, { pathname: '/app/chat', visible: true })).toBe(
       false,
     );

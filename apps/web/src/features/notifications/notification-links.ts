@@ -13,12 +13,18 @@ export function badgeText(unread: number): string | null {
 }
 
 /**
- * Whether the person is already looking at what the notification is about (the conversation it
- * links to is open in a visible tab): then it should not ring, it is simply read.
+ * Whether the person is already looking at what the notification is about: a chat message in
+ * the conversation open in a visible tab. Then it should not ring, it is simply read. Other kinds
+ * still ring on their own page (a new sign-in shown on the security page is still news).
  */
 export function isAlreadyInView(
   notification: Notification,
   where: { pathname: string; visible: boolean },
 ): boolean {
-  return where.visible && notification.link !== null && notification.link === where.pathname;
+  return (
+    notification.type === 'chat' &&
+    where.visible &&
+    notification.link !== null &&
+    notification.link === where.pathname
+  );
 }
