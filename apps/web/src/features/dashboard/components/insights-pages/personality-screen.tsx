@@ -78,19 +78,19 @@ function PersonalityResults({ overview }: { overview: PersonalityOverview }) {
         From your answers on {formatDate(latest.takenAt)}: the mean of each domain&apos;s ten
         statements, from 1 to 5, on the scale itself (not compared with other people).
       </p>
-      <dl className="grid gap-3">
+      <ul className="grid gap-3">
         {scoreRows(latest).map((row) => (
-          <div key={row.domain} data-domain={row.domain}>
+          <li key={row.domain} data-domain={row.domain}>
             <div className="flex justify-between text-sm">
-              <dt className="font-medium">{row.label}</dt>
-              <dd data-testid={`score-${row.domain}`}>{row.mean.toFixed(2)} of 5</dd>
+              <span className="font-medium">{row.label}</span>
+              <span data-testid={`score-${row.domain}`}>{row.mean.toFixed(2)} of 5</span>
             </div>
             <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-muted">
               <div className="h-2 rounded-full bg-primary" style={{ width: `${row.percent}%` }} />
             </div>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
     </section>
   );
 }
