@@ -19,7 +19,13 @@ const model = (over: Partial<PersonalModel> = {}): PersonalModel => ({
   minimumEntries: 5,
   perMood: { happy: 5, excited: 0, neutral: 0, sad: 3, angry: 0 },
   topWords: [
-    { mood: 'happy', words: [{ word: 'sun', weight: 1.2 }, { word: 'walk', weight: 0.8 }] },
+    {
+      mood: 'happy',
+      words: [
+        { word: 'sun', weight: 1.2 },
+        { word: 'walk', weight: 0.8 },
+      ],
+    },
     { mood: 'sad', words: [{ word: 'call', weight: 0.9 }] },
     { mood: 'angry', words: [] },
   ],
@@ -40,9 +46,9 @@ describe('personal model summary', () => {
     expect(modelSummary(model({ status: 'not_enough_data', entriesLearnedFrom: 1 }))).toBe(
       'Not enough data yet: it has learned from 1 journal entry with a mood, and needs at least 5 before it estimates anything. Record a mood on 4 more entries and it will start.',
     );
-    expect(
-      modelSummary(model({ status: 'not_enough_data', entriesLearnedFrom: 4 })),
-    ).toMatch(/on 1 more entry and/);
+    expect(modelSummary(model({ status: 'not_enough_data', entriesLearnedFrom: 4 }))).toMatch(
+      /on 1 more entry and/,
+    );
   });
 
   it('lists the moods it has seen, with their top words in order', () => {

@@ -146,7 +146,12 @@ describe('PersonalModelScreen', () => {
   it('says there is nothing yet when no mood was recorded', () => {
     withData(
       insightPageKeys.model,
-      { ...model, entriesLearnedFrom: 0, perMood: { happy: 0, excited: 0, neutral: 0, sad: 0, angry: 0 }, topWords: [] },
+      {
+        ...model,
+        entriesLearnedFrom: 0,
+        perMood: { happy: 0, excited: 0, neutral: 0, sad: 0, angry: 0 },
+        topWords: [],
+      },
       <PersonalModelScreen />,
     );
     expect(screen.getByText(/Record a mood when you write a journal entry/)).toBeTruthy();

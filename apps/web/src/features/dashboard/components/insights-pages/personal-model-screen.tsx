@@ -104,10 +104,10 @@ export function PersonalModelScreen() {
               How it works
             </h2>
             <p>
-              A small classifier on our server counts which of your words and themes go with
-              which mood you recorded. It estimates the mood of things you write without one, and
-              adjusts the general word list for you. It is a guess from word counts, not a reading
-              of how you feel.
+              A small classifier on our server counts which of your words and themes go with which
+              mood you recorded. It estimates the mood of things you write without one, and adjusts
+              the general word list for you. It is a guess from word counts, not a reading of how
+              you feel.
             </p>
           </section>
         </>

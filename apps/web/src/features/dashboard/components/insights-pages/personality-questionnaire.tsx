@@ -43,9 +43,7 @@ export function PersonalityQuestionnaire({
     const message = incompleteMessage(missing);
     setProblem(message);
     if (message) {
-      formRef.current
-        ?.querySelector<HTMLInputElement>(`input[name="item-${missing[0]}"]`)
-        ?.focus();
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="item-${missing[0]}"]`)?.focus();
       return;
     }
     mutation.mutate(answers.map((a) => a ?? 3));
