@@ -63,6 +63,11 @@ export const insightsJourneys: Journey[] = [
       await form.getByRole('button', { name: 'See my scores' }).click();
       const scores = page.getByTestId('scores');
       await expectVisible(scores, 'the scores');
+      // Focus moves to the new scores for the keyboard.
+      await expectVisible(
+        page.locator('#personality-scores:focus'),
+        'focus on the scores heading after submitting',
+      );
       // Extraversion: statement 1 (+) answered 2, four more '+' at 4, five '−' at 4 → 6 − 4 = 2:
       // (2 + 4·4 + 5·2) / 10 = 2.80.
       assert.equal(await page.getByTestId('score-extraversion').innerText(), '2.80 of 5');

@@ -5,7 +5,7 @@ import {
   type StyleIndicators,
 } from '@kaleido/shared/insights/personality';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -22,6 +22,8 @@ export function PersonalityScreen() {
   useDashboardSync();
   const { data, isPending, isError } = useQuery(personalityQuery());
   const [taking, setTaking] = useState(false);
+  // After a submission focus moves to the new scores, so the keyboard is not left on nothing.
+  const [justScored, setJustScored] = useState(false);
 
   return (
     <div className="mt-6 grid gap-6">
@@ -43,12 +45,15 @@ export function PersonalityScreen() {
             {taking || data.results.length === 0 ? (
               <PersonalityQuestionnaire
                 overview={data}
-                onDone={() => setTaking(false)}
+                onDone={() => {
+                  setTaking(false);
+                  setJustScored(true);
+                }}
                 onCancel={data.results.length > 0 ? () => setTaking(false) : undefined}
               />
             ) : (
               <>
-                <PersonalityResults overview={data} />
+                <PersonalityResults overview={data} focus={justScored} />
                 <div>
                   <Button variant="outline" onClick={() => setTaking(true)}>
                     Retake the questionnaire
@@ -66,12 +71,27 @@ export function PersonalityScreen() {
   );
 }
 
-function PersonalityResults({ overview }: { overview: PersonalityOverview }) {
+function PersonalityResults({
+  overview,
+  focus,
+}: {
+  overview: PersonalityOverview;
+  focus: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus, overview.results]);
   const latest = overview.results[0];
   if (!latest) return null;
   return (
     <section aria-labelledby="personality-scores" className="grid gap-3" data-testid="scores">
-      <h2 id="personality-scores" className="text-lg font-semibold">
+      <h2
+        id="personality-scores"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold outline-none"
+      >
         Your Big-Five scores
       </h2>
       <p className="text-sm text-muted-foreground">
