@@ -12,6 +12,7 @@ import { chatJourneys } from './journeys/chat.journeys';
 import { voiceNotesJourneys } from './journeys/voice-notes.journeys';
 import { journalJourneys } from './journeys/journal.journeys';
 import { dashboardJourneys } from './journeys/dashboard.journeys';
+import { insightsJourneys } from './journeys/insights.journeys';
 import { emailJourneys } from './journeys/email.journeys';
 import { careJourneys } from './journeys/care.journeys';
 import { adminJourneys } from './journeys/admin.journeys';
@@ -35,6 +36,7 @@ const journeys: Journey[] = [
   ...voiceNotesJourneys,
   ...journalJourneys,
   ...dashboardJourneys,
+  ...insightsJourneys,
   ...emailJourneys,
   ...profileJourneys,
   ...settingsJourneys,

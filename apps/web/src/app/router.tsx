@@ -40,6 +40,9 @@ const DashboardInsightRoute = page(
   () => import('./routes/app/dashboard-insight-route'),
   (m) => m.DashboardInsightRoute,
 );
+const insightPages = () => import('./routes/app/dashboard-insight-pages-route');
+const PersonalModelRoute = page(insightPages, (m) => m.PersonalModelRoute);
+const PersonalityRoute = page(insightPages, (m) => m.PersonalityRoute);
 const ChatPage = page(
   () => import('./routes/app/chat-route'),
   (m) => m.ChatPage,
@@ -135,6 +138,8 @@ export function AppRoutes() {
         <Route path="/app" element={<WorkspaceShellRoute />}>
           <Route index element={<KeepSearchRedirect to="/app/dashboard" />} />
           <Route path="dashboard" element={<DashboardRoute />} />
+          <Route path="dashboard/insights/personal-model" element={<PersonalModelRoute />} />
+          <Route path="dashboard/insights/personality" element={<PersonalityRoute />} />
           <Route path="dashboard/insights/:kind" element={<DashboardInsightRoute />} />
           {section('chat', '/app/chat/new', ['new', ':threadId'], ChatPage)}
           {section(

@@ -1,5 +1,6 @@
 import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { insightsQuery } from '../../api/insights-requests';
 import { InsightCard } from './insight-card';
 import { InsightSettings } from './insight-settings';
@@ -33,6 +34,28 @@ export function InsightCards() {
           ))}
         </div>
       )}
+      <nav aria-label="More about you" className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Link
+          to="/app/dashboard/insights/personal-model"
+          className="rounded-lg border p-4 hover:bg-accent"
+          data-testid="personal-model-link"
+        >
+          <span className="font-semibold">Your personal model</span>
+          <span className="block text-sm text-muted-foreground">
+            The words it learned go with each of your moods, and how much it learned from.
+          </span>
+        </Link>
+        <Link
+          to="/app/dashboard/insights/personality"
+          className="rounded-lg border p-4 hover:bg-accent"
+          data-testid="personality-link"
+        >
+          <span className="font-semibold">Personality</span>
+          <span className="block text-sm text-muted-foreground">
+            The Big-Five questionnaire (IPIP-50), beside tentative indicators from your writing.
+          </span>
+        </Link>
+      </nav>
       <InsightSettings />
     </section>
   );

@@ -1,0 +1,24 @@
+import '../../../lib/zod';
+import { PersonalModelScreen } from '../../../features/dashboard/components/insights-pages/personal-model-screen';
+import { PersonalityScreen } from '../../../features/dashboard/components/insights-pages/personality-screen';
+import { PageHeader } from '../../../features/shell/components/page-header';
+
+/** /app/dashboard/insights/personal-model (issue #13 item 2). */
+export function PersonalModelRoute() {
+  return (
+    <>
+      <PageHeader title="Your personal model" subtitle="Insight" />
+      <PersonalModelScreen />
+    </>
+  );
+}
+
+/** /app/dashboard/insights/personality (issue #13 item 3): IPIP-50 and style indicators. */
+export function PersonalityRoute() {
+  return (
+    <>
+      <PageHeader title="Personality" subtitle="Insight" />
+      <PersonalityScreen />
+    </>
+  );
+}
