@@ -312,7 +312,7 @@ describe('data retention', () => {
       data: PDF,
     });
     expect(uploaded.status).toBe(201);
-    const { attachment } = uploaded.json<{ attachment: { id: string; url: string } }>();
+    const { attachment } = uploaded.json() as { attachment: { id: string; url: string } };
     expect((await ada.client.post(`/api/mail/drafts/${withFile}/send`, {})).status).toBe(201);
     const plain = await mailed(ada, { to: [bo.email], subject: 'Old plain', content: 'hello' });
 
