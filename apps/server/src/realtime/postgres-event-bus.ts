@@ -23,8 +23,14 @@ interface Envelope {
  * instance reaches sockets on every other. Events published while a NOTIFY is out are packed
  * into as few payloads as fit and sent by one statement, in publish order (one batch at a time),
  * so a burst of chat messages costs a round trip per batch rather than per event. One dedicated
- * connection listens and reconnects after a drop.
+ * connection listens (named EVENT_BUS_APPLICATION_NAME) and reconnects after a drop.
  */
+/**
+ * The listening connection's application_name: every running instance holds exactly one, so the
+ * console counts the instances on a database by counting these in pg_stat_activity.
+ */
+export const EVENT_BUS_APPLICATION_NAME = 'kaleido-event-bus';
+
 export function createPostgresEventBus(
   pool: pg.Pool,
   connectionString: string,
@@ -118,7 +124,10 @@ export function createPostgresEventBus(
   }
 
   async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({
+      connectionString,
+      application_name: EVENT_BUS_APPLICATION_NAME,
+    });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {

@@ -170,10 +170,12 @@ describe('overview and health', () => {
       mail: { mode: string };
       requests: { total: number; errorRate: number };
       realtime: { connections: number };
+      instances: number;
     }>();
     expect(health.database.migrationsApplied).toBeGreaterThan(10);
     expect(health.mail.mode).toBe('outbox');
     expect(health.requests.total).toBeGreaterThan(0);
     expect(health.realtime.connections).toBeGreaterThanOrEqual(0);
+    expect(health.instances).toBe(1); // one instance, on either database
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
 import { rowsOf, type Database } from '../../db/client';
 import { requestTotals } from '../../http/metrics';
+import { EVENT_BUS_APPLICATION_NAME } from '../../realtime/postgres-event-bus';
 import type { SpeechService } from '../speech/speech.service';
 
 /** One sample per SAMPLE_MS, kept for HISTORY_HOURS: the health charts. */
@@ -52,6 +53,19 @@ export function createConsoleHealth(deps: {
   const count = async (query: ReturnType<typeof sql>) =>
     Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]?.n ?? 0);
 
+  /**
+   * Server instances running on this database. The embedded database belongs to one process: 1.
+   * On PostgreSQL every instance holds one event-bus LISTEN connection under a known
+   * application_name for as long as it runs (a crashed instance's connection goes with it), so
+   * those connections to this database are the instances; no heartbeat table to go stale.
+   */
+  async function runningInstances(): Promise<number> {
+    if (deps.database.kind === 'embedded') return 1;
+    return count(sql`
+      select count(*) as n from pg_stat_activity
+       where datname = current_database() and application_name = ${EVENT_BUS_APPLICATION_NAME}`);
+  }
+
   return {
     start() {
       void sample();
@@ -95,7 +109,7 @@ export function createConsoleHealth(deps: {
       const started = Date.now();
       await deps.database.ping();
       const pingMs = Date.now() - started;
-      const [size, migrations, speech, totals, analysisQueue] = await Promise.all([
+      const [size, migrations, speech, totals, analysisQueue, instances] = await Promise.all([
         count(sql`select pg_database_size(current_database()) as n`).catch(() => null),
         count(sql`select count(*) as n from drizzle.__drizzle_migrations`).catch(() => null),
         deps.speech.status(),
@@ -103,6 +117,7 @@ export function createConsoleHealth(deps: {
         count(
           sql`select count(*) as n from jobs where kind like 'analysis%' and status = 'queued'`,
         ),
+        runningInstances(),
       ]);
       return {
         database: {
@@ -115,6 +130,7 @@ export function createConsoleHealth(deps: {
         transcription: { engine: speech.engine, available: speech.available, queue: speech.queue },
         analysis: { queue: analysisQueue },
         realtime: { connections: deps.realtime.connectionCount() },
+        instances,
         requests: {
           total: totals.requests,
           serverErrors: totals.errors,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,8 @@ import {
 import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';
-import { person, WEBM, type Person } from '../../../test/fixtures/chat-fixtures';
+import { PDF, person, upload, WEBM, type Person } from '../../../test/fixtures/chat-fixtures';
+import { mailed, putDraft, replyDraft } from '../../../test/fixtures/mailbox-fixtures';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import { TestClient } from '../../../test/http-client';
 import { multipart } from '../../../test/multipart';
@@ -283,7 +285,116 @@ describe('data retention', () => {
       return (left as { rows: { n: number }[] }).rows[0]?.n === 0;
     }, 'the scheduled retention run');
   });
+  it('mail: old copies go; a message goes with its files when every copy has (dry run = run)', async () => {
+    expect((await change(admin.client, { system: { data_retention_days: 3 } })).status).toBe(200);
+    // The daily run would fire as the clock moves days on: hold it back, so only the admin's
+    // runs delete here and each is compared with its own dry run.
+    await waitFor(async () => {
+      const result = await app.database.db.execute(
+        sql`select status from jobs where kind = ${RETENTION_KIND} and status in ('queued', 'running')`,
+      );
+      const rows = (result as { rows: { status: string }[] }).rows;
+      return rows.length === 1 && rows[0]?.status === 'queued';
+    }, 'the daily run settled');
+    await app.database.db.execute(
+      sql`update jobs set run_at = run_at + interval '100 days' where kind = ${RETENTION_KIND} and status = 'queued'`,
+    );
+    const [ada, bo, cy] = await Promise.all([
+      person(app, 'Ada Mailer'),
+      person(app, 'Bo Mailer'),
+      person(app, 'Cy Mailer'),
+    ]);
+    const withFile = randomUUID();
+    await putDraft(ada, withFile, { to: [bo.email], subject: 'Old file', content: 'attached' });
+    const uploaded = await upload(app, ada.client, `/api/mail/drafts/${withFile}/attachments`, {
+      filename: 'old.pdf',
+      contentType: 'application/pdf',
+      data: PDF,
+    });
+    expect(uploaded.status).toBe(201);
+    const { attachment } = uploaded.json() as { attachment: { id: string; url: string } };
+    expect((await ada.client.post(`/api/mail/drafts/${withFile}/send`, {})).status).toBe(201);
+    const plain = await mailed(ada, { to: [bo.email], subject: 'Old plain', content: 'hello' });
+
+    // Two days on, Bo forwards the file to Cy: that message (and the file it carries) is newer.
+    app.clock.advance(2 * DAY);
+    await ensureSignedIn(bo);
+    const forward = await replyDraft(bo, withFile, 'forward');
+    expect(
+      (await bo.client.post(`/api/mail/drafts/${forward.id}/send`, { to: [cy.email] })).status,
+    ).toBe(201);
+
+    app.clock.advance(2 * DAY);
+    const first = await previewThenRun();
+    expect(first.preview.mail_copies).toBeGreaterThanOrEqual(4); // Ada's sent, Bo's inbox, ×2
+    expect(first.preview.mail_messages).toBeGreaterThanOrEqual(2);
+    expect(first.deleted).toEqual(first.preview);
+    expect(await mailRows([withFile, plain.id, forward.id])).toEqual([forward.id]);
+    expect(await fileRows(attachment.id)).toBe(1); // the forward still carries it
+    await ensureSignedIn(cy);
+    expect((await cy.client.get(attachment.url)).status).toBe(200);
+
+    app.clock.advance(2 * DAY);
+    const second = await previewThenRun();
+    expect(second.preview.mail_messages).toBeGreaterThanOrEqual(1);
+    expect(second.preview.files).toBeGreaterThanOrEqual(1);
+    expect(second.deleted).toEqual(second.preview);
+    expect(await mailRows([forward.id])).toEqual([]);
+    expect(await fileRows(attachment.id)).toBe(0);
+    await ensureSignedIn(cy);
+    expect((await cy.client.get(attachment.url)).status).toBe(404);
+    await app.database.db.execute(
+      sql`update jobs set run_at = run_at - interval '100 days' where kind = ${RETENTION_KIND} and status = 'queued'`,
+    );
+  });
 });
+
+async function mailRows(ids: string[]) {
+  const result = await app.database.db.execute(
+    sql`select id from mail_messages where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return (result as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+async function fileRows(id: string) {
+  const result = await app.database.db.execute(
+    sql`select count(*)::int as n from files where id = ${id}`,
+  );
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+}
+
+/**
+ * The dry run's counts, and what was then deleted: the admin's run plus any scheduled run that
+ * the moved clock made due (runs are serialised, so between them they delete what was counted).
+ */
+async function previewThenRun() {
+  await ensureSignedIn(admin);
+  const preview = (await admin.client.get('/api/admin/retention/preview')).json<{
+    counts: Record<string, number>;
+  }>().counts;
+  const previewedAt = new Date(app.clock.now().getTime() - 1000).toISOString();
+  const run = await admin.client.post('/api/admin/retention/run');
+  expect(run.status, run.body).toBe(200);
+  const ran = run.json<{ counts: Record<string, number> }>().counts;
+  const scheduled = (
+    await admin.client.get(
+      `/api/admin/audit?action=admin.retention_run&source=admin&from=${encodeURIComponent(previewedAt)}`,
+    )
+  )
+    .json<AuditPage>()
+    .entries.filter((e) => e.details.scheduled === true)
+    .map((e) => (e.details as { counts: Record<string, number> }).counts);
+  const deleted = Object.fromEntries(
+    Object.keys(preview).map((key) => [
+      key,
+      (ran[key] ?? 0) + scheduled.reduce((n, counts) => n + (counts[key] ?? 0), 0),
+    ]),
+  );
+  return { preview, deleted };
+}
 
 async function ensureWriter(writer: Person) {
   await ensureSignedIn(writer);

@@ -78,4 +78,40 @@ describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL'
     expect(list.calls.map((c) => c.status)).toEqual(['missed', 'completed']);
     for (const socket of [adaSocket, bobSocket, eveSocket]) socket.close();
   }, 40_000);
+
+  it('two invites to one person from sockets on different instances: one rings, one is busy', async () => {
+    const ada = await person(a, 'Ada Racer');
+    const cyd = await person(a, 'Cyd Racer');
+    const bob = await person(a, 'Bob Target');
+    const adaSocket = await TestSocket.open(await listen(a), ada.client);
+    const cydSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, cyd.client));
+    const bobSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, bob.client));
+    for (let round = 0; round < 3; round++) {
+      const first = randomUUID();
+      const second = randomUUID();
+      adaSocket.send({
+        type: 'call',
+        signal: { kind: 'invite', callId: first, calleeId: bob.userId, callType: 'audio' },
+      });
+      cydSocket.send({
+        type: 'call',
+        signal: { kind: 'invite', callId: second, calleeId: bob.userId, callType: 'audio' },
+      });
+      const busyId = await Promise.race([
+        adaSocket.next(about('call.busy', first), 15_000).then(() => first),
+        cydSocket.next(about('call.busy', second), 15_000).then(() => second),
+      ]);
+      const ringing = busyId === first ? second : first;
+      await bobSocket.next(about('call.invited', ringing), 15_000);
+      const list = (await sameBrowserOn(b, bob.client).get('/api/calls')).json<CallList>();
+      expect(list.calls.filter((c) => c.status === 'ringing').map((c) => c.id)).toEqual([ringing]);
+      expect(bobSocket.messages.some(about('call.invited', busyId))).toBe(false);
+      (ringing === first ? adaSocket : cydSocket).send({
+        type: 'call',
+        signal: { kind: 'cancel', callId: ringing },
+      });
+      await bobSocket.next(about('call.cancelled', ringing), 15_000);
+    }
+    for (const socket of [adaSocket, cydSocket, bobSocket]) socket.close();
+  }, 60_000);
 });

@@ -18,6 +18,8 @@ export interface CallRecord extends CallRow {
 }
 
 const LIVE: CallStatus[] = ['ringing', 'active'];
+/** The first key of the per-person advisory lock invites take (the second is the person's id). */
+const CALL_LOCK = 0x63616c6c; // 'call'
 
 /** The only place with the calls' SQL. */
 export function createCallsRepository(db: Db) {
@@ -52,13 +54,48 @@ export function createCallsRepository(db: Db) {
   const involving = (userId: string) => or(eq(calls.callerId, userId), eq(calls.calleeId, userId));
 
   return {
-    async insert(row: typeof calls.$inferInsert): Promise<boolean> {
-      const inserted = await db
-        .insert(calls)
-        .values(row)
-        .onConflictDoNothing({ target: calls.id })
-        .returning({ id: calls.id });
-      return inserted.length === 1;
+    /**
+     * Places an invite: in one transaction holding both people's call locks (taken in id order,
+     * so two invites crossing cannot deadlock), checks that neither is in a live call heard from
+     * since `freshSince`, then inserts the call ringing, or missed (busy) when the callee is in
+     * one. Two invites to the same person at once, on any instances, are serialised here: the
+     * second sees the first ringing and gets `busy`. `duplicate`: this call id is already placed.
+     */
+    async place(
+      row: Omit<typeof calls.$inferInsert, 'status'> & { callerId: string; calleeId: string },
+      freshSince: Date,
+    ): Promise<'ringing' | 'busy' | 'callerBusy' | 'duplicate'> {
+      return db.transaction(async (tx) => {
+        for (const id of [row.callerId, row.calleeId].sort())
+          await tx.execute(sql`select pg_advisory_xact_lock(${CALL_LOCK}, hashtext(${id}))`);
+        const exists = await tx
+          .select({ id: calls.id })
+          .from(calls)
+          .where(eq(calls.id, row.id))
+          .limit(1);
+        if (exists.length) return 'duplicate';
+        const live = (userId: string) =>
+          tx
+            .select({ id: calls.id })
+            .from(calls)
+            .where(
+              and(
+                involving(userId),
+                inArray(calls.status, LIVE),
+                sql`${calls.lastSeenAt} >= ${freshSince.toISOString()}`,
+              ),
+            )
+            .limit(1);
+        if ((await live(row.callerId)).length) return 'callerBusy';
+        const busy = (await live(row.calleeId)).length > 0;
+        await tx.insert(calls).values({
+          ...row,
+          ...(busy
+            ? { status: 'missed' as const, endedAt: row.startedAt, endReason: 'busy' as const }
+            : { status: 'ringing' as const }),
+        });
+        return busy ? 'busy' : 'ringing';
+      });
     },
 
     /** The person's name, or null when there is no such account. */
@@ -91,22 +128,6 @@ export function createCallsRepository(db: Db) {
         .where(and(eq(calls.id, id), inArray(calls.status, from)))
         .returning({ id: calls.id });
       return updated.length === 1;
-    },
-
-    /** A live call of the person heard from since `freshSince` (they are busy), if any. */
-    async liveCallOf(userId: string, freshSince: Date): Promise<CallRow | null> {
-      const rows = await db
-        .select()
-        .from(calls)
-        .where(
-          and(
-            involving(userId),
-            inArray(calls.status, LIVE),
-            sql`${calls.lastSeenAt} >= ${freshSince.toISOString()}`,
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
     },
 
     /** Live calls of the person not heard from since `staleBefore`: both browsers left. */

@@ -145,21 +145,20 @@ export function createCallsService(deps: {
     await closeStale(signal.calleeId);
     const at = now();
     const freshSince = new Date(at.getTime() - CALL_STALE_MS);
-    if (await repository.liveCallOf(userId, freshSince))
-      throw conflict(CALL_MESSAGES.callerBusy, 'CALL_BUSY');
-    const busy = (await repository.liveCallOf(signal.calleeId, freshSince)) !== null;
-    const placed = await repository.insert({
-      id: signal.callId,
-      callerId: userId,
-      calleeId: signal.calleeId,
-      type: signal.callType,
-      startedAt: at,
-      lastSeenAt: at,
-      ...(busy
-        ? { status: 'missed' as const, endedAt: at, endReason: 'busy' as const }
-        : { status: 'ringing' as const }),
-    });
-    if (!placed) return; // the same invite, twice at once
+    const placed = await repository.place(
+      {
+        id: signal.callId,
+        callerId: userId,
+        calleeId: signal.calleeId,
+        type: signal.callType,
+        startedAt: at,
+        lastSeenAt: at,
+      },
+      freshSince,
+    );
+    if (placed === 'duplicate') return; // the same invite, twice at once
+    if (placed === 'callerBusy') throw conflict(CALL_MESSAGES.callerBusy, 'CALL_BUSY');
+    const busy = placed === 'busy';
     if (busy) {
       const record = await announce(signal.callId, 'call.busy');
       if (record) await notifyMissed(record, true);

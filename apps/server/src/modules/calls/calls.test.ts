@@ -295,6 +295,49 @@ describe('calls: signalling and history', () => {
     await event(cyd, 'call.cancelled', fourth);
   });
 
+  it('two invites to the same person at once: one rings, the other is busy', async () => {
+    const ada = await caller('Ada Race');
+    const cyd = await caller('Cyd Race');
+    const bob = await caller('Bob Raced');
+    for (let round = 0; round < 3; round++) {
+      const first = randomUUID();
+      const second = randomUUID();
+      signal(ada, { kind: 'invite', callId: first, calleeId: bob.userId, callType: 'audio' });
+      signal(cyd, { kind: 'invite', callId: second, calleeId: bob.userId, callType: 'video' });
+      const outcome = await Promise.race([
+        event(ada, 'call.busy', first).then(() => 'ada busy'),
+        event(cyd, 'call.busy', second).then(() => 'cyd busy'),
+      ]);
+      const [ringing, busyOne] = outcome === 'ada busy' ? [second, first] : [first, second];
+      await event(bob, 'call.invited', ringing);
+      expect(await got(bob, 'call.invited', busyOne)).toBe(false);
+      const list = await history(bob);
+      const live = list.calls.filter((c) => c.status === 'ringing');
+      expect(live.map((c) => c.id)).toEqual([ringing]);
+      const placer = ringing === first ? ada : cyd;
+      signal(placer, { kind: 'cancel', callId: ringing });
+      await event(bob, 'call.cancelled', ringing);
+    }
+  });
+
+  it('two people calling each other at once: only one call rings', async () => {
+    const ada = await caller('Ada Crossed');
+    const bob = await caller('Bob Crossed');
+    const fromAda = randomUUID();
+    const fromBob = randomUUID();
+    signal(ada, { kind: 'invite', callId: fromAda, calleeId: bob.userId, callType: 'audio' });
+    signal(bob, { kind: 'invite', callId: fromBob, calleeId: ada.userId, callType: 'audio' });
+    const winner = await Promise.race([
+      event(bob, 'call.invited', fromAda).then(() => fromAda),
+      event(ada, 'call.invited', fromBob).then(() => fromBob),
+    ]);
+    const [loser, loserSocket] = winner === fromAda ? [fromBob, bob] : [fromAda, ada];
+    expect(await refused(loserSocket, loser)).toMatchObject({ code: 'CALL_BUSY' });
+    expect((await history(ada)).calls.map((c) => c.id)).toEqual([winner]);
+    signal(winner === fromAda ? ada : bob, { kind: 'cancel', callId: winner });
+    await event(ada, 'call.cancelled', winner);
+  });
+
   it('a third party can neither signal, nor read, nor join a call', async () => {
     const ada = await caller('Ada Private');
     const bob = await caller('Bob Private');

@@ -45,6 +45,8 @@ export interface AdminHealth {
   transcription: { engine: string | null; available: boolean; queue: unknown };
   analysis: { queue: number };
   realtime: { connections: number };
+  /** Server instances running on this database (1 on the embedded database). */
+  instances: number;
   requests: {
     total: number;
     serverErrors: number;

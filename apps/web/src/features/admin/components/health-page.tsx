@@ -80,6 +80,7 @@ export function HealthPage() {
         />
         <Stat label="Transcription queue" value={transcriptionQueue} />
         <Stat label="Analysis queue" value={data.analysis.queue} />
+        <Stat label="Server instances" value={data.instances} />
         <Stat label="WebSocket connections" value={data.realtime.connections} />
         <Stat label="Requests (since start)" value={data.requests.total} />
         <Stat label="Error rate" value={`${(data.requests.errorRate * 100).toFixed(2)} %`} />

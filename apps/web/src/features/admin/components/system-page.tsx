@@ -29,6 +29,8 @@ const RETENTION_LABELS: Record<string, string> = {
   voice_notes: 'Voice notes',
   chat_messages: 'Chat messages',
   notifications: 'Notifications',
+  mail_copies: 'Mail (people’s copies)',
+  mail_messages: 'Mail messages (every copy gone)',
   files: 'Stored files',
 };
 
