@@ -147,7 +147,9 @@ export function createCareReads(deps: {
       await policy.mayRead(professionalId, personId, 'mood_and_insights');
       const list = await deps.insightsOf(personId);
       await logRead(professionalId, personId, 'insights', list.cards.length);
-      return { analysisEnabled: list.analysisEnabled, cards: list.cards };
+      // Summaries only: the evidence quotes the person's items (private ones too) and their words.
+      const cards = list.cards.map((card) => ({ ...card, evidence: { items: [], words: [] } }));
+      return { analysisEnabled: list.analysisEnabled, cards };
     },
 
     async moodTrend(professionalId: string, personId: string): Promise<{ points: MoodPoint[] }> {

@@ -275,6 +275,9 @@ describe('care consent matrix', () => {
           const body = response.json<CarePersonInsights>();
           expect(body.analysisEnabled).toBe(true);
           expect(body.cards.length, label).toBeGreaterThan(0);
+          // Summaries only: no quoted items or words from what the person wrote.
+          const evidence = body.cards.flatMap((c) => [...c.evidence.items, ...c.evidence.words]);
+          expect(evidence, label).toEqual([]);
           expect(after[0]).toMatchObject({ what: 'insights', itemCount: body.cards.length });
         }
       }
