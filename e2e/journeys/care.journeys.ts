@@ -81,10 +81,24 @@ export const careJourneys: Journey[] = [
       await link.click();
       await expectVisible(pro.getByRole('heading', { name: 'Mood trend' }), 'mood trend');
       await expectVisible(
-        pro.getByText('Not shared: Journal entries marked "Shared with clients"'),
+        pro.getByText(`${person.fullName} does not share journal entries with you.`),
         'entries not shared',
       );
       assert.equal(await pro.getByText('Rough morning').count(), 0, 'no entry text');
+      // Their profile (SPEC §6) and insights (scope and master switch on), and contact links.
+      await expectVisible(pro.getByRole('heading', { name: 'Profile' }), 'profile');
+      await expectVisible(pro.getByRole('heading', { name: 'Insights' }), 'insights');
+      const contact = pro.getByRole('navigation', { name: `Contact ${person.fullName}` });
+      assert.equal(
+        await contact.getByRole('link', { name: `Email ${person.fullName}` }).getAttribute('href'),
+        `/app/email/compose?to=${encodeURIComponent(person.email)}`,
+      );
+      assert.match(
+        (await contact
+          .getByRole('link', { name: `Chat with ${person.fullName}` })
+          .getAttribute('href')) ?? '',
+        /^\/app\/chat\/new\?with=[0-9a-f-]{36}$/,
+      );
 
       // The person shares one entry and the scope; the professional sees exactly that entry.
       const entries = await me.evaluate(async () => {
@@ -108,7 +122,7 @@ export const careJourneys: Journey[] = [
       await pro
         .getByRole('heading', { name: 'Shared reflection' })
         .waitFor({ state: 'detached', timeout: 10_000 });
-      await expectVisible(pro.getByText(/Not shared: Journal entries/), 'not shared again');
+      await expectVisible(pro.getByText(/does not share journal entries/), 'not shared again');
 
       // The access log says who read what.
       await me.reload();

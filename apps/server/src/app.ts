@@ -79,12 +79,13 @@ export async function buildApp(options: BuildOptions) {
   const care = registerCare(app, base);
   const mailbox = registerMailbox(app, base);
   // After every feature that says what people wrote: it listens to them all.
-  const { analysis } = registerAnalysis(app, {
+  const { analysis, insights } = registerAnalysis(app, {
     ...base,
     runsJobs: options.analysisWorker ?? true,
   });
   // What a person shares may call for their professionals' attention (care alerts).
   analysis.onAnalysed((userId) => care.alerts.queue(userId));
+  care.readInsightsFrom(insights);
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerDashboard(app, base);

@@ -913,6 +913,14 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'professional' },
     call: (world) => get(`/api/care/people/${world.callers.owner.userId}`),
   },
+  'GET /api/care/people/:userId/profile': {
+    access: { who: 'professional' },
+    call: (world) => get(`/api/care/people/${world.callers.owner.userId}/profile`),
+  },
+  'GET /api/care/people/:userId/insights': {
+    access: { who: 'professional' },
+    call: (world) => get(`/api/care/people/${world.callers.owner.userId}/insights`),
+  },
   'GET /api/care/people/:userId/mood': {
     access: { who: 'professional' },
     call: (world) => get(`/api/care/people/${world.callers.owner.userId}/mood`),

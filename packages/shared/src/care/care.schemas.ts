@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMOTIONS } from '../insights/insights.constants';
+import { InsightCardSchema } from '../insights/insights.schemas';
 import { MOODS, PRIVACY_LEVELS } from '../journal/journal.constants';
 import { REPORT_FORMATS } from '../settings/settings.schemas';
 
@@ -31,6 +32,8 @@ export const CARE_ACCESS_WHAT = [
   'transcripts',
   'alert',
   'report',
+  'profile',
+  'insights',
 ] as const;
 export type CareAccessWhat = (typeof CARE_ACCESS_WHAT)[number];
 export const CARE_ACCESS_LABELS: Record<CareAccessWhat, string> = {
@@ -39,6 +42,8 @@ export const CARE_ACCESS_LABELS: Record<CareAccessWhat, string> = {
   transcripts: 'your voice note transcripts',
   alert: 'an alert drawn from your shared data',
   report: 'a report of your shared data',
+  profile: 'your profile',
+  insights: 'your insights',
 };
 
 export const RELATIONSHIP_STATUSES = ['pending', 'active', 'declined', 'ended'] as const;
@@ -146,6 +151,42 @@ export const CarePersonSummarySchema = z.object({
   lastActivityAt: Iso.nullable(),
 });
 export type CarePersonSummary = z.infer<typeof CarePersonSummarySchema>;
+
+/** GET /api/care/people/:userId: who the person is and which scopes are in force now. */
+export const CarePersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** For "Email <name>" (the professional already knows it from the invitation). */
+  email: z.string(),
+  relationshipId: z.string(),
+  since: Iso,
+  scopes: z.array(CareScopeSchema),
+  notShared: z.array(CareScopeSchema),
+});
+export type CarePerson = z.infer<typeof CarePersonSchema>;
+
+/**
+ * GET /api/care/people/:userId/profile: the person's profile fields this professional may see
+ * (SPEC §6, the profile module's rules), as display text, and the labels of the person's private
+ * fields they do not see (shown only while 'Share Insights with Clients' is on).
+ */
+export const CarePersonProfileSchema = z.object({
+  fields: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() })),
+  privateFields: z.array(z.string()),
+  avatarUrl: z.string().nullable(),
+});
+export type CarePersonProfile = z.infer<typeof CarePersonProfileSchema>;
+
+/**
+ * GET /api/care/people/:userId/insights: the person's insight cards, only while the mood and
+ * insights scope is in force and 'Share Insights with Clients' is on (else 404).
+ */
+export const CarePersonInsightsSchema = z.object({
+  /** False: the person turned analysis off; `cards` is empty. */
+  analysisEnabled: z.boolean(),
+  cards: z.array(InsightCardSchema),
+});
+export type CarePersonInsights = z.infer<typeof CarePersonInsightsSchema>;
 
 export const CareDashboardSchema = z.object({
   activeClients: z.number(),

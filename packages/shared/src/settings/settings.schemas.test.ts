@@ -17,7 +17,11 @@ describe('settings (SPEC §3, §9)', () => {
         reflection_nudges: true,
         email_notifications: true,
       },
-      privacy_settings: { insights_visible_to_clients: false, data_sharing: false },
+      privacy_settings: {
+        insights_visible_to_clients: false,
+        data_sharing: false,
+        new_entry_privacy: 'private',
+      },
     });
   });
 

@@ -25,6 +25,12 @@ export const COMPLIANCE_MODES = ['standard', 'gdpr', 'hipaa', 'research'] as con
 /** SPEC §9 alert options, saved per professional and used by care alerts. */
 export const SPIKE_SENSITIVITIES = ['low', 'medium', 'high'] as const;
 export const RISK_THRESHOLDS = ['conservative', 'standard', 'aggressive'] as const;
+/**
+ * What a new journal entry's privacy starts as (issue 14: "per entry, and a default"): the
+ * spec's `private` unless the person chooses that new entries are shared with their clients.
+ */
+export const NEW_ENTRY_PRIVACY_LEVELS = ['private', 'shared_with_clients'] as const;
+export type NewEntryPrivacy = (typeof NEW_ENTRY_PRIVACY_LEVELS)[number];
 export type SpikeSensitivity = (typeof SPIKE_SENSITIVITIES)[number];
 export type RiskThreshold = (typeof RISK_THRESHOLDS)[number];
 
@@ -43,6 +49,7 @@ export const NotificationSettingsSchema = z.strictObject({
 export const PrivacySettingsSchema = z.strictObject({
   insights_visible_to_clients: bool('Share Insights with Clients'),
   data_sharing: bool('Research data sharing'),
+  new_entry_privacy: oneOf(NEW_ENTRY_PRIVACY_LEVELS, 'New entry privacy'),
 });
 
 export const ThemeSettingsSchema = z.strictObject({
@@ -123,7 +130,11 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     reflection_nudges: true,
     email_notifications: true,
   },
-  privacy_settings: { insights_visible_to_clients: false, data_sharing: false },
+  privacy_settings: {
+    insights_visible_to_clients: false,
+    data_sharing: false,
+    new_entry_privacy: 'private',
+  },
   theme_settings: { theme: 'light', font_size: 'medium', visual_softness: 'normal' },
   professional_settings: {
     credentials: '',

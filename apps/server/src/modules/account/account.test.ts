@@ -56,7 +56,11 @@ describe('export (SPEC §3 exported user data file)', () => {
         pronouns: '',
         avatar_url: expect.stringMatching(/^\/api\/files\/avatar\//) as unknown,
       },
-      privacy_settings: { insights_visible_to_clients: false, data_sharing: true },
+      privacy_settings: {
+        insights_visible_to_clients: false,
+        data_sharing: true,
+        new_entry_privacy: 'private',
+      },
       account: { id: person.userId, email: person.email, full_name: 'Export Person', role: 'user' },
       user_profile: { display_name: 'Export Person', personal_statement: 'Export Person writes' },
       settings: { theme_settings: { theme: 'dark' } },

@@ -2,11 +2,18 @@ import {
   CARE_SCOPES,
   type CareAccessWhat,
   type CareDashboard,
+  type CarePerson,
+  type CarePersonInsights,
+  type CarePersonProfile,
   type CarePersonSummary,
   type MoodPoint,
   type SharedEntry,
   type SharedTranscript,
 } from '@kaleido/shared/care/care.schemas';
+import type { InsightList } from '@kaleido/shared/insights/insights.schemas';
+import { editableFields, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
+import { PROFILE_FIELDS, profileField } from '@kaleido/shared/profile/profile-fields';
+import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';
 
@@ -25,6 +32,11 @@ export function createCareReads(deps: {
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
   /** Open alerts the professional sees now (care-alerts.service.ts). */
   openAlerts: (professionalId: string) => Promise<number>;
+  viewerOf: (userId: string) => Promise<ProfileViewer>;
+  /** The profile module's read of another person's profile under SPEC §6 (profile.readAs). */
+  profileAs: (viewerId: string, userId: string) => Promise<ProfileResponse>;
+  /** The analysis module's insight cards of a person (insights.list), read-only. */
+  insightsOf: (userId: string) => Promise<InsightList>;
   now: () => Date;
 }) {
   const { repository, policy } = deps;
@@ -85,17 +97,59 @@ export function createCareReads(deps: {
     },
 
     /** What a professional may see of one person: the scopes in force, and what is not shared. */
-    async person(professionalId: string, personId: string) {
+    async person(professionalId: string, personId: string): Promise<CarePerson> {
       const { relationship, scopes } = await policy.mayView(professionalId, personId);
       const [person] = await repository.usersByIds([personId]);
       return {
         id: personId,
         name: person?.name ?? '',
+        email: person?.email ?? '',
         relationshipId: relationship.id,
         since: (relationship.respondedAt ?? relationship.createdAt).toISOString(),
         scopes,
         notShared: CARE_SCOPES.filter((s) => !scopes.includes(s)),
       };
+    },
+
+    /**
+     * The person's profile as this professional may see it: the profile module decides (SPEC §6;
+     * private fields only while the person shares insights with clients); this keeps the fields
+     * the person themself fills in, as text, and names the private ones left out. A logged read.
+     */
+    async profile(professionalId: string, personId: string): Promise<CarePersonProfile> {
+      await policy.mayView(professionalId, personId);
+      const [profile, personViewer] = await Promise.all([
+        deps.profileAs(professionalId, personId),
+        deps.viewerOf(personId),
+      ]);
+      const own = editableFields(personViewer);
+      const fields = profile.visible
+        .filter((id) => own.includes(id) && id !== 'avatar_url')
+        .map((id) => ({ id, label: profileField(id).label, value: displayValue(id, profile) }))
+        .filter((f) => f.value !== '');
+      const privateFields = PROFILE_FIELDS.filter(
+        (f) =>
+          f.visibility_default === 'private_self' &&
+          own.includes(f.field_id) &&
+          !profile.visible.includes(f.field_id),
+      ).map((f) => f.label);
+      const avatar = profile.visible.includes('avatar_url') ? profile.values.avatar_url : '';
+      await logRead(professionalId, personId, 'profile', fields.length);
+      return {
+        fields,
+        privateFields,
+        avatarUrl: typeof avatar === 'string' && avatar ? avatar : null,
+      };
+    },
+
+    /** The person's insight cards: the mood and insights scope (and the master switch). */
+    async insights(professionalId: string, personId: string): Promise<CarePersonInsights> {
+      await policy.mayRead(professionalId, personId, 'mood_and_insights');
+      const list = await deps.insightsOf(personId);
+      await logRead(professionalId, personId, 'insights', list.cards.length);
+      // Summaries only: the evidence quotes the person's items (private ones too) and their words.
+      const cards = list.cards.map((card) => ({ ...card, evidence: { items: [], words: [] } }));
+      return { analysisEnabled: list.analysisEnabled, cards };
     },
 
     async moodTrend(professionalId: string, personId: string): Promise<{ points: MoodPoint[] }> {
@@ -134,4 +188,14 @@ export function createCareReads(deps: {
       };
     },
   };
+}
+
+/** A profile value as one line of text (lists joined, codes by their label, toggles Yes/No). */
+function displayValue(id: ProfileResponse['visible'][number], profile: ProfileResponse): string {
+  const value = profile.values[id];
+  const field = profileField(id);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value !== 'string') return '';
+  return (field.type === 'select' && field.optionLabels?.[value]) || value;
 }

@@ -6,6 +6,7 @@ import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { ProfileService } from '../profile/profile.service';
 import type { Preferences } from '../settings/preferences';
+import type { InsightsService } from '../analysis/insights.service';
 import { createCareAlerts } from './care-alerts.service';
 import { createCarePolicy } from './care-policy';
 import { createCareReports } from './care-reports.service';
@@ -26,7 +27,7 @@ export function registerCare(
     jobs: JobQueue;
     notifications: Pick<NotificationsService, 'notify'>;
     accountData: AccountDataRegistry;
-    profile: Pick<ProfileService, 'viewerOf'>;
+    profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
     preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
     now: () => Date;
   },
@@ -51,11 +52,19 @@ export function registerCare(
     professionalOf,
     now: deps.now,
   });
+  // Analysis is registered after care (it listens to the features); app.ts hands its insights
+  // service over with `readInsightsFrom` once it exists.
+  let insights: Pick<InsightsService, 'list'> | null = null;
   const care = createCareService({
     repository,
     policy,
     bus: deps.bus,
     viewerOf,
+    profileAs: (viewerId, userId) => deps.profile.readAs(viewerId, userId),
+    insightsOf: (userId) => {
+      if (!insights) throw new Error('care: the insights service was not handed over');
+      return insights.list(userId);
+    },
     privacyOf,
     professionalOf,
     openAlerts: alerts.openCount,
@@ -76,5 +85,13 @@ export function registerCare(
   });
   const reports = createCareReports({ repository, policy, professionalOf, now: deps.now });
   registerCareRoutes(app, { ...care, alerts, reports });
-  return { care, policy, alerts };
+  return {
+    care,
+    policy,
+    alerts,
+    /** The person's page shows their insight cards through this (read-only). */
+    readInsightsFrom(service: Pick<InsightsService, 'list'>) {
+      insights = service;
+    },
+  };
 }

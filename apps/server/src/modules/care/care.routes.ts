@@ -84,6 +84,18 @@ export function registerCareRoutes(
   );
 
   r.get(
+    '/api/care/people/:userId/profile',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.profile(me(request), request.params.userId),
+  );
+
+  r.get(
+    '/api/care/people/:userId/insights',
+    { config: auth, schema: { params: PersonParams } },
+    async (request) => care.insights(me(request), request.params.userId),
+  );
+
+  r.get(
     '/api/care/people/:userId/mood',
     { config: auth, schema: { params: PersonParams } },
     async (request) => care.moodTrend(me(request), request.params.userId),

@@ -1,3 +1,6 @@
+import type { InsightList } from '@kaleido/shared/insights/insights.schemas';
+import type { ProfileViewer } from '@kaleido/shared/profile/profile-access';
+import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
 import type { EventBus } from '../../realtime/event-bus';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';
@@ -16,7 +19,9 @@ export function createCareService(deps: {
   repository: CareRepository;
   policy: CarePolicy;
   bus: Pick<EventBus, 'publish'>;
-  viewerOf: (userId: string) => Promise<{ role: string }>;
+  viewerOf: (userId: string) => Promise<ProfileViewer>;
+  profileAs: (viewerId: string, userId: string) => Promise<ProfileResponse>;
+  insightsOf: (userId: string) => Promise<InsightList>;
   privacyOf: (userId: string) => Promise<{ insights_visible_to_clients: boolean }>;
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
   openAlerts: (professionalId: string) => Promise<number>;

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccessLogResponse,
   CareAccessWhat,
+  CarePerson,
+  CarePersonInsights,
+  CarePersonProfile,
   CareScope,
   Relationship,
   RelationshipsResponse,
@@ -28,6 +31,7 @@ let app: TestApp;
 let owner: Person;
 const SHARED_TITLE = 'Shared with my coach';
 const PRIVATE_TITLE = 'Only for me';
+const STATEMENT = 'Learning to slow down';
 
 type State =
   | 'none'
@@ -71,6 +75,14 @@ beforeAll(async () => {
   owner = await person(app, 'Olive Owner');
   quietOwner = await person(app, 'Quinn Quiet');
   await setMasterSwitch(owner, true);
+  for (const who of [owner, quietOwner])
+    for (const [field, value] of [
+      ['personal_statement', STATEMENT],
+      ['reflection_goal', ['career', 'health']],
+    ] as const) {
+      const saved = await who.client.request('PATCH', '/api/profile', { body: { field, value } });
+      expect(saved.status, saved.body).toBe(200);
+    }
   for (const [title, privacyLevel] of [
     [SHARED_TITLE, 'shared_with_clients'],
     [PRIVATE_TITLE, 'private'],
@@ -142,6 +154,8 @@ afterAll(async () => {
 
 const ENDPOINTS = {
   person: (id: string) => `/api/care/people/${id}`,
+  profile: (id: string) => `/api/care/people/${id}/profile`,
+  insights: (id: string) => `/api/care/people/${id}/insights`,
   mood: (id: string) => `/api/care/people/${id}/mood`,
   entries: (id: string) => `/api/care/people/${id}/entries`,
   transcripts: (id: string) => `/api/care/people/${id}/transcripts`,
@@ -155,6 +169,8 @@ const ALERT_ROWS: State[] = ['mood only', 'entries only', 'transcripts only'];
 /** Reads that land in the access log. */
 const LOGGED: Record<Endpoint, CareAccessWhat | null> = {
   person: null,
+  profile: 'profile',
+  insights: 'insights',
   mood: 'mood_trend',
   entries: 'shared_entries',
   transcripts: 'transcripts',
@@ -176,8 +192,9 @@ function expected(state: State, endpoint: Endpoint): number {
     'revoked',
   ];
   if (!related.includes(state)) return 404;
-  if (endpoint === 'person' || endpoint === 'notes' || endpoint === 'report') return 200;
-  if (endpoint === 'mood') return state === 'mood only' ? 200 : 404;
+  if (['person', 'profile', 'notes', 'report'].includes(endpoint)) return 200;
+  // Insight cards: the mood and insights scope in force and the master switch on.
+  if (endpoint === 'mood' || endpoint === 'insights') return state === 'mood only' ? 200 : 404;
   if (endpoint === 'entries') return state === 'entries only' ? 200 : 404;
   return state === 'transcripts only' ? 200 : 404;
 }
@@ -229,8 +246,39 @@ describe('care consent matrix', () => {
           expect(after[0]).toMatchObject({ what: 'shared_entries', itemCount: 1 });
         }
         if (response.status === 200 && endpoint === 'person') {
-          const body = response.json<{ scopes: string[]; notShared: string[] }>();
+          const body = response.json<CarePerson>();
           expect(body.scopes.length + body.notShared.length).toBe(3);
+          expect(body.email).toBe(target.email);
+        }
+        if (response.status === 200 && endpoint === 'profile') {
+          const body = response.json<CarePersonProfile>();
+          const shown = Object.fromEntries(body.fields.map((f) => [f.id, f.value]));
+          // Public fields always; the owner's private fields only with the master switch on.
+          expect(shown.display_name, label).toBe(target.name);
+          expect(shown.language_pref, label).toBe('English');
+          if (state === 'master switch off') {
+            expect(shown.personal_statement, label).toBeUndefined();
+            expect(body.privateFields, label).toContain('Personal Statement');
+          } else {
+            expect(shown.personal_statement, label).toBe(STATEMENT);
+            expect(shown.reflection_goal, label).toBe('career, health');
+            expect(body.privateFields, label).toEqual([]);
+          }
+          // Never another category's fields (the admin's notes, the research consent).
+          expect(
+            Object.keys(shown).some((id) => id.startsWith('admin') || id === 'research_consent'),
+            label,
+          ).toBe(false);
+          expect(after[0]).toMatchObject({ what: 'profile', itemCount: body.fields.length });
+        }
+        if (response.status === 200 && endpoint === 'insights') {
+          const body = response.json<CarePersonInsights>();
+          expect(body.analysisEnabled).toBe(true);
+          expect(body.cards.length, label).toBeGreaterThan(0);
+          // Summaries only: no quoted items or words from what the person wrote.
+          const evidence = body.cards.flatMap((c) => [...c.evidence.items, ...c.evidence.words]);
+          expect(evidence, label).toEqual([]);
+          expect(after[0]).toMatchObject({ what: 'insights', itemCount: body.cards.length });
         }
       }
     });

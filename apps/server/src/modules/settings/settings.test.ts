@@ -41,7 +41,11 @@ describe('settings defaults (SPEC §9) on first load', () => {
         reflection_nudges: true,
         email_notifications: true,
       },
-      privacy_settings: { insights_visible_to_clients: false, data_sharing: false },
+      privacy_settings: {
+        insights_visible_to_clients: false,
+        data_sharing: false,
+        new_entry_privacy: 'private',
+      },
       theme_settings: { theme: 'light', font_size: 'medium', visual_softness: 'normal' },
       professional_settings: {
         credentials: '',
@@ -85,7 +89,11 @@ describe('saving one control at a time (SPEC §7: merge into the section)', () =
         reflection_nudges: true,
         email_notifications: false,
       },
-      privacy_settings: { insights_visible_to_clients: false, data_sharing: true },
+      privacy_settings: {
+        insights_visible_to_clients: false,
+        data_sharing: true,
+        new_entry_privacy: 'private',
+      },
     });
   });
 
@@ -115,6 +123,23 @@ describe('saving one control at a time (SPEC §7: merge into the section)', () =
       theme_settings: { theme: 'light' },
       privacy_settings: { data_sharing: false },
     });
+  });
+
+  it('keeps the new-entry privacy default (private unless shared with clients)', async () => {
+    const { client } = await personAs('user');
+    const shared = await patch(client, 'privacy_settings', {
+      new_entry_privacy: 'shared_with_clients',
+    });
+    expect(shared.status, shared.body).toBe(200);
+    expect((await client.get('/api/settings')).json()).toMatchObject({
+      privacy_settings: { new_entry_privacy: 'shared_with_clients', data_sharing: false },
+    });
+    // Public is a per-entry choice only, never a default.
+    const wide = await patch(client, 'privacy_settings', { new_entry_privacy: 'public' });
+    expect(wide.status).toBe(400);
+    expect(wide.json().message).toBe(
+      'New entry privacy must be one of: private, shared_with_clients',
+    );
   });
 
   it('changes the profile through profile_settings, under the profile rules', async () => {

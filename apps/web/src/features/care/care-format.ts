@@ -2,6 +2,8 @@ import {
   CARE_ACCESS_LABELS,
   type AccessLogEntry,
   type CareAccessWhat,
+  type CarePerson,
+  type CareScope,
 } from '@kaleido/shared/care/care.schemas';
 
 export function formatDay(iso: string): string {
@@ -18,6 +20,8 @@ const ITEM: Record<CareAccessWhat, [string, string]> = {
   transcripts: ['transcript', 'transcripts'],
   alert: ['item', 'items'],
   report: ['item', 'items'],
+  profile: ['field', 'fields'],
+  insights: ['card', 'cards'],
 };
 
 /** "Carol viewed your mood trend, 3 entries, on 24 Nov 2026". */
@@ -25,4 +29,33 @@ export function accessSentence(entry: AccessLogEntry): string {
   const [one, many] = ITEM[entry.what];
   const count = `${entry.itemCount} ${entry.itemCount === 1 ? one : many}`;
   return `${entry.professional.name} viewed ${CARE_ACCESS_LABELS[entry.what]}, ${count}, on ${formatDay(entry.at)}`;
+}
+
+/** What the person's page says, plainly, for each type of data the person does not share. */
+export function notSharedSentence(name: string, scope: CareScope): string {
+  switch (scope) {
+    case 'mood_and_insights':
+      return `${name} does not share their mood or insights with you.`;
+    case 'shared_journal_entries':
+      return `${name} does not share journal entries with you.`;
+    case 'voice_note_transcripts':
+      return `${name} does not share voice note transcripts with you.`;
+  }
+}
+
+/** "Personal Statement", "A and B", "A, B and C". */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** Chat, mail and calls with the person, one click each (the features' own link formats). */
+export function contactLinks(person: Pick<CarePerson, 'id' | 'name' | 'email'>) {
+  const name = encodeURIComponent(person.name);
+  return {
+    chat: `/app/chat/new?with=${encodeURIComponent(person.id)}`,
+    mail: person.email ? `/app/email/compose?to=${encodeURIComponent(person.email)}` : null,
+    audioCall: `/app/calls/new/audio?to=${encodeURIComponent(person.id)}&name=${name}`,
+    videoCall: `/app/calls/new/video?to=${encodeURIComponent(person.id)}&name=${name}`,
+  };
 }

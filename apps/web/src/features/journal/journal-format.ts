@@ -1,4 +1,8 @@
-import type { Mood, PrivacyLevel } from '@kaleido/shared/journal/journal.constants';
+import {
+  DEFAULT_PRIVACY_LEVEL,
+  type Mood,
+  type PrivacyLevel,
+} from '@kaleido/shared/journal/journal.constants';
 
 /** Timezones the browser's Intl does not know fall back to the browser's own. */
 function zoneOrLocal(timezone: string | undefined): string | undefined {
@@ -49,3 +53,15 @@ export const PRIVACY_LABELS: Record<PrivacyLevel, { label: string; explanation: 
     explanation: 'Not kept private: it may be shown beyond you and your professionals.',
   },
 };
+
+/**
+ * A new entry's privacy: the person's choice in Settings → Privacy (issue 14), else the spec's
+ * default, private. Undefined while the settings are loading, so the form waits for it.
+ */
+export function newEntryPrivacy(
+  settings: { privacy_settings: { new_entry_privacy?: PrivacyLevel } } | undefined,
+  failed = false,
+): PrivacyLevel | undefined {
+  if (!settings) return failed ? DEFAULT_PRIVACY_LEVEL : undefined;
+  return settings.privacy_settings.new_entry_privacy ?? DEFAULT_PRIVACY_LEVEL;
+}

@@ -3,6 +3,9 @@ import type {
   CareAlert,
   CareDashboard,
   CareNote,
+  CarePerson,
+  CarePersonInsights,
+  CarePersonProfile,
   CarePersonSummary,
   CareScope,
   InviteBody,
@@ -22,21 +25,14 @@ export const careKeys = {
   dashboard: ['care', 'dashboard'] as const,
   people: ['care', 'people'] as const,
   person: (id: string) => ['care', 'person', id] as const,
+  profile: (id: string) => ['care', 'person', id, 'profile'] as const,
+  insights: (id: string) => ['care', 'person', id, 'insights'] as const,
   mood: (id: string) => ['care', 'person', id, 'mood'] as const,
   entries: (id: string) => ['care', 'person', id, 'entries'] as const,
   transcripts: (id: string) => ['care', 'person', id, 'transcripts'] as const,
   notes: (id: string) => ['care', 'person', id, 'notes'] as const,
   alerts: (personId?: string) => ['care', 'alerts', personId ?? 'all'] as const,
 };
-
-export interface CarePerson {
-  id: string;
-  name: string;
-  relationshipId: string;
-  since: string;
-  scopes: CareScope[];
-  notShared: CareScope[];
-}
 
 export const careApi = {
   relationships: () => api.get<RelationshipsResponse>('/api/care/relationships'),
@@ -53,6 +49,8 @@ export const careApi = {
   dashboard: () => api.get<CareDashboard>('/api/care/dashboard'),
   people: () => api.get<{ people: CarePersonSummary[] }>('/api/care/people'),
   person: (id: string) => api.get<CarePerson>(`/api/care/people/${id}`),
+  profile: (id: string) => api.get<CarePersonProfile>(`/api/care/people/${id}/profile`),
+  insights: (id: string) => api.get<CarePersonInsights>(`/api/care/people/${id}/insights`),
   mood: (id: string) => api.get<{ points: MoodPoint[] }>(`/api/care/people/${id}/mood`),
   entries: (id: string) => api.get<{ entries: SharedEntry[] }>(`/api/care/people/${id}/entries`),
   transcripts: (id: string) =>

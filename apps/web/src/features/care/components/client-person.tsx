@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { careApi, careKeys } from '../../../lib/api/care';
-import { formatDay } from '../care-format';
+import { contactLinks, formatDay, listWords, notSharedSentence } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
 import { AlertsCard } from './alerts-card';
 import { MoodTrend } from './mood-trend';
@@ -28,6 +28,18 @@ export function ClientPerson({ userId }: { userId: string }) {
   });
   const scopes = person.data?.scopes ?? [];
   const has = (scope: CareScope) => scopes.includes(scope);
+  const profile = useQuery({
+    queryKey: careKeys.profile(userId),
+    queryFn: () => careApi.profile(userId),
+    enabled: person.isSuccess,
+    retry: false,
+  });
+  const insights = useQuery({
+    queryKey: careKeys.insights(userId),
+    queryFn: () => careApi.insights(userId),
+    enabled: has('mood_and_insights'),
+    retry: false,
+  });
   const mood = useQuery({
     queryKey: careKeys.mood(userId),
     queryFn: () => careApi.mood(userId),
@@ -56,22 +68,47 @@ export function ClientPerson({ userId }: { userId: string }) {
       </p>
     );
   if (!person.data) return null;
+  const { name } = person.data;
+  const links = contactLinks(person.data);
+  const linkClass = 'rounded-md border px-3 py-2 text-sm hover:bg-accent';
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 className="text-xl font-semibold">{person.data.name}</h2>
-          <p className="text-sm text-muted-foreground">
-            Working together since {formatDay(person.data.since)}
-          </p>
+        <div className="flex items-center gap-3">
+          {profile.data?.avatarUrl && (
+            <img
+              src={profile.data.avatarUrl}
+              alt=""
+              className="size-12 rounded-full object-cover"
+            />
+          )}
+          <div>
+            <h2 className="text-xl font-semibold">{name}</h2>
+            <p className="text-sm text-muted-foreground">
+              Working together since {formatDay(person.data.since)}
+            </p>
+          </div>
         </div>
-        <Link to="/app/chat/new" className="rounded-md border px-3 py-2 text-sm hover:bg-accent">
-          Chat with {person.data.name}
-        </Link>
+        <nav aria-label={`Contact ${name}`} className="flex flex-wrap gap-2">
+          <Link to={links.chat} className={linkClass}>
+            Chat with {name}
+          </Link>
+          {links.mail && (
+            <Link to={links.mail} className={linkClass}>
+              Email {name}
+            </Link>
+          )}
+          <Link to={links.audioCall} className={linkClass}>
+            Call {name}
+          </Link>
+          <Link to={links.videoCall} className={linkClass}>
+            Video call
+          </Link>
+        </nav>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>What {person.data.name} shares with you</CardTitle>
+          <CardTitle>What {name} shares with you</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-2 text-sm">
           {scopes.length === 0 ? (
@@ -86,12 +123,66 @@ export function ClientPerson({ userId }: { userId: string }) {
           {person.data.notShared.length > 0 && (
             <ul aria-label="Not shared" className="text-muted-foreground">
               {person.data.notShared.map((s) => (
-                <li key={s}>Not shared: {CARE_SCOPE_LABELS[s]}</li>
+                <li key={s}>{notSharedSentence(name, s)}</li>
               ))}
             </ul>
           )}
         </CardContent>
       </Card>
+      {profile.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3 text-sm">
+            {profile.data.fields.length === 0 ? (
+              <p className="text-muted-foreground">{name} has not filled in their profile.</p>
+            ) : (
+              <dl
+                aria-label={`${name}'s profile`}
+                className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]"
+              >
+                {profile.data.fields.map((f) => (
+                  <div key={f.id} className="contents">
+                    <dt className="text-muted-foreground">{f.label}</dt>
+                    <dd className="whitespace-pre-wrap">{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {profile.data.privateFields.length > 0 && (
+              <p className="text-muted-foreground">
+                {name} keeps their {listWords(profile.data.privateFields)} private: you see them
+                only while {name} shares insights with clients.
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      )}
+      {has('mood_and_insights') && insights.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Insights</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {!insights.data.analysisEnabled && (
+              <p className="text-sm text-muted-foreground">{name} has turned analysis off.</p>
+            )}
+            {insights.data.cards.map((card) => (
+              <article
+                key={card.id}
+                data-insight={card.id}
+                className="grid gap-1 rounded-md border p-3"
+              >
+                <h3 className="font-medium">{card.title}</h3>
+                <p className={card.status === 'ok' ? 'text-sm' : 'text-sm text-muted-foreground'}>
+                  {card.claim}
+                </p>
+              </article>
+            ))}
+          </CardContent>
+        </Card>
+      )}
       {has('mood_and_insights') && mood.data && (
         <Card>
           <CardHeader>

@@ -25,14 +25,17 @@ const AUTOSAVE_MS = 800;
 export function ComposeForm({
   draftId,
   initial,
+  to: prefillTo = null,
   onDone,
 }: {
   draftId: string;
   initial: MailDraft | null;
+  /** A new message's recipient, given by the link that opened compose. */
+  to?: string | null;
   onDone: (outcome: 'sent' | 'kept' | 'discarded') => void;
 }) {
   const queryClient = useQueryClient();
-  const [to, setTo] = useState<string[]>(initial?.to ?? []);
+  const [to, setTo] = useState<string[]>(initial?.to ?? (prefillTo ? [prefillTo] : []));
   const [cc, setCc] = useState<string[]>(initial?.cc ?? []);
   const [showCc, setShowCc] = useState((initial?.cc.length ?? 0) > 0);
   const [subject, setSubject] = useState(initial?.subject ?? '');

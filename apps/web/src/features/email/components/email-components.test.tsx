@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { MailAction, MailFolder, MailMessage } from '@kaleido/shared/mailbox/mailbox.schemas';
 import { usersSearchKeys } from '../../../lib/api/users-search';
+import { ComposeForm } from './compose-form';
 import { counterpartOf, MessageRow, timeOf } from './message-row';
 import { RecipientInput } from './recipient-input';
 import { SelectionToolbar } from './selection-toolbar';
@@ -170,5 +171,16 @@ describe('RecipientInput', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(within(option).getByRole('button'));
     expect(value()).toBe('bo@x.test');
+  });
+});
+
+describe('ComposeForm', () => {
+  it('starts a new message to the address the link gave (a professional’s "Email <name>")', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ComposeForm draftId="d1" initial={null} to="olive@x.test" onDone={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Remove olive@x.test' })).toBeTruthy();
   });
 });

@@ -228,6 +228,8 @@ export function EmailScreen({ view }: { view: EmailView }) {
 function ComposeView({ onDone }: { onDone: (outcome: 'sent' | 'kept' | 'discarded') => void }) {
   const [params] = useSearchParams();
   const existing = params.get('draft');
+  // `?to=<address>` (a professional's "Email <name>"): a new message to that person.
+  const prefillTo = params.get('to');
   const [newId] = useState(() => crypto.randomUUID());
   const draftId = existing ?? newId;
   const draft = useQuery({
@@ -243,6 +245,7 @@ function ComposeView({ onDone }: { onDone: (outcome: 'sent' | 'kept' | 'discarde
         key={draftId}
         draftId={draftId}
         initial={draft.data?.draft ?? null}
+        to={existing ? null : prefillTo}
         onDone={onDone}
       />
     </section>

@@ -1,5 +1,5 @@
 import '../../../lib/zod';
-import { DEFAULT_MOOD, DEFAULT_PRIVACY_LEVEL } from '@kaleido/shared/journal/journal.constants';
+import { DEFAULT_MOOD, type PrivacyLevel } from '@kaleido/shared/journal/journal.constants';
 import {
   CreateJournalEntryBodySchema,
   UpdateJournalEntryBodySchema,
@@ -15,18 +15,18 @@ import { errorMessage } from '../../../lib/api-client';
 import { journalKeys } from '../../../lib/api/journal';
 import { createJournalEntry, updateJournalEntry } from '../api/journal-requests';
 import { useEntryDraft, type DraftStatus, type EntryFormValues } from '../hooks/use-entry-draft';
-import { useUserTimezone } from '../hooks/use-journal-queries';
+import { useNewEntryPrivacy, useUserTimezone } from '../hooks/use-journal-queries';
 import { formatEntryTime } from '../journal-format';
 import { EntryFields, fieldErrors, type FieldErrors } from './entry-fields';
 import { PromptCard } from './prompt-card';
 
-const EMPTY: EntryFormValues = {
+const empty = (privacyLevel: PrivacyLevel): EntryFormValues => ({
   title: '',
   content: '',
   mood: DEFAULT_MOOD,
-  privacyLevel: DEFAULT_PRIVACY_LEVEL,
+  privacyLevel,
   tags: [],
-};
+});
 
 function DraftNote({ status, timezone }: { status: DraftStatus; timezone: string | undefined }) {
   const text =
@@ -49,22 +49,32 @@ function DraftNote({ status, timezone }: { status: DraftStatus; timezone: string
   );
 }
 
-/**
- * A written entry, new or being edited. What is typed is autosaved as a draft; saving checks it
- * with the shared schema first, so the spec's messages show before any request.
- */
-export function TextEntryForm({
-  entry,
-  onSaved,
-  onCancel,
-  autoFocusTitle,
-}: {
+interface TextEntryFormProps {
   /** Absent for a new entry. */
   entry?: JournalEntry;
   onSaved: (entry: JournalEntry) => void;
   onCancel?: () => void;
   autoFocusTitle?: boolean;
-}) {
+}
+
+/**
+ * A written entry, new or being edited. What is typed is autosaved as a draft; saving checks it
+ * with the shared schema first, so the spec's messages show before any request. A new entry
+ * starts at the person's chosen privacy (Settings → Privacy), so the form waits for it.
+ */
+export function TextEntryForm(props: TextEntryFormProps) {
+  const newPrivacy = useNewEntryPrivacy();
+  if (!props.entry && !newPrivacy) return <Spinner label="Loading your draft" />;
+  return <EntryForm {...props} newPrivacy={newPrivacy ?? 'private'} />;
+}
+
+function EntryForm({
+  entry,
+  onSaved,
+  onCancel,
+  autoFocusTitle,
+  newPrivacy,
+}: TextEntryFormProps & { newPrivacy: PrivacyLevel }) {
   const queryClient = useQueryClient();
   const timezone = useUserTimezone();
   const initial = useMemo<EntryFormValues>(
@@ -77,8 +87,8 @@ export function TextEntryForm({
             privacyLevel: entry.privacy_level,
             tags: entry.tags,
           }
-        : EMPTY,
-    [entry],
+        : empty(newPrivacy),
+    [entry, newPrivacy],
   );
   const draft = useEntryDraft(entry?.id ?? 'new', initial, entry?.updatedAt);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,4 +1,4 @@
-import { DEFAULT_MOOD, DEFAULT_PRIVACY_LEVEL } from '@kaleido/shared/journal/journal.constants';
+import { DEFAULT_MOOD, type PrivacyLevel } from '@kaleido/shared/journal/journal.constants';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,22 +9,36 @@ import { errorMessage } from '../../../lib/api-client';
 import { journalKeys } from '../../../lib/api/journal';
 import { createVoiceJournalEntry } from '../api/journal-requests';
 import type { EntryFormValues } from '../hooks/use-entry-draft';
+import { useNewEntryPrivacy } from '../hooks/use-journal-queries';
+import { Spinner } from '../../../components/ui/spinner';
 import { EntryFields } from './entry-fields';
 
-/** A spoken entry: the details first, then the recording; the transcript follows by itself. */
-export function VoiceEntryForm({
-  onSaved,
-  autoFocusTitle,
-}: {
+interface VoiceEntryFormProps {
   onSaved: (entry: JournalEntry) => void;
   autoFocusTitle?: boolean;
-}) {
+}
+
+/**
+ * A spoken entry: the details first, then the recording; the transcript follows by itself. Its
+ * privacy starts at the person's choice for new entries (Settings → Privacy).
+ */
+export function VoiceEntryForm(props: VoiceEntryFormProps) {
+  const newPrivacy = useNewEntryPrivacy();
+  if (!newPrivacy) return <Spinner label="Loading" />;
+  return <VoiceForm {...props} newPrivacy={newPrivacy} />;
+}
+
+function VoiceForm({
+  onSaved,
+  autoFocusTitle,
+  newPrivacy,
+}: VoiceEntryFormProps & { newPrivacy: PrivacyLevel }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<EntryFormValues>({
     title: '',
     content: '',
     mood: DEFAULT_MOOD,
-    privacyLevel: DEFAULT_PRIVACY_LEVEL,
+    privacyLevel: newPrivacy,
     tags: [],
   });
 

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { journalKeys } from '../../../lib/api/journal';
 import { profileQuery } from '../../../lib/api/profile';
+import { settingsQuery } from '../../../lib/api/settings';
+import { newEntryPrivacy } from '../journal-format';
 import {
   fetchJournalCalendar,
   fetchJournalEntry,
@@ -37,4 +39,10 @@ export function useUserTimezone(): string | undefined {
   const { data } = useQuery(profileQuery());
   const timezone = data?.values.timezone;
   return typeof timezone === 'string' && timezone ? timezone : undefined;
+}
+
+/** What a new entry's privacy starts as (Settings → Privacy); undefined while loading. */
+export function useNewEntryPrivacy() {
+  const { data, isError } = useQuery(settingsQuery());
+  return newEntryPrivacy(data, isError);
 }

@@ -1,6 +1,7 @@
 import type { SettingsResponse } from '@kaleido/shared/settings/settings.schemas';
 import type { ReactNode } from 'react';
 import { AccountDataCard } from './account-data-card';
+import { SettingSelect } from './setting-select';
 import { SettingSwitch } from './setting-switch';
 import { SettingsSectionCard } from './settings-section-card';
 
@@ -26,6 +27,17 @@ export function PrivacyTab({ settings, extra }: { settings: SettingsResponse; ex
           label="Research data sharing"
           description="Optional: share anonymized data for research."
           checked={values.data_sharing}
+        />
+        <SettingSelect
+          section="privacy_settings"
+          name="new_entry_privacy"
+          label="New journal entries"
+          description="Who can read a new entry unless you choose otherwise when you write it."
+          value={values.new_entry_privacy}
+          options={[
+            { value: 'private', label: 'Private (only you)' },
+            { value: 'shared_with_clients', label: 'Shared with your professionals' },
+          ]}
         />
       </SettingsSectionCard>
       {extra}
