@@ -15,13 +15,17 @@ const MAX_PAGES = 60;
  * The disabled controls on screen that do not say why: neither a description (aria-describedby,
  * title) nor a busy region around them, and not a form's action waiting for its fields.
  */
-async function unexplainedDisabled(page: Page): Promise<string[]> {
+async function unexplainedDisabled(page: Page, within = 'body'): Promise<string[]> {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
-  return page.evaluate(() => {
+  return page.evaluate((rootSelector) => {
     const selector =
       'button, input, select, textarea, [role="button"], [role="menuitem"], [role="tab"], [role="option"], [role="switch"], [role="checkbox"]';
     const found: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+    const roots = Array.from(document.querySelectorAll(rootSelector));
+    const candidates = roots.flatMap((root) =>
+      Array.from(root.querySelectorAll<HTMLElement>(selector)),
+    );
+    for (const el of candidates) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden')
         continue;
@@ -50,7 +54,7 @@ async function unexplainedDisabled(page: Page): Promise<string[]> {
       found.push(`"${name.slice(0, 40)}" (${el.tagName.toLowerCase()})`);
     }
     return found;
-  });
+  }, within);
 }
 
 /** Same-interface links on the page, as paths without their query, in page order. */
@@ -81,7 +85,8 @@ async function openAndCheck(
   // A drawer with panels: each panel, one after the other, as a person would open them.
   for (let index = 0; index < Math.max(tabCount, 1); index += 1) {
     if (tabCount > 0) await tabs.nth(index).click();
-    for (const control of await unexplainedDisabled(page))
+    // Only what the menu or drawer shows: the page under it is checked on its own.
+    for (const control of await unexplainedDisabled(page, '[role="dialog"], [role="menu"]'))
       problems.push(`${String(controlName)} (first on ${where}): ${control}`);
   }
   await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 
@@ -25,19 +25,28 @@ export function Pager({
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  // Where we are is also why Previous (first page) or Next (last page) has nowhere to go.
+  const whereId = useId();
   return (
     <div className="flex items-center justify-between gap-2 text-sm">
-      <span aria-live="polite">
+      <span id={whereId} aria-live="polite">
         Page {Math.min(page, pages)} of {pages} · {total} in all
       </span>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          aria-describedby={page <= 1 ? whereId : undefined}
+          onClick={() => onPage(page - 1)}
+        >
           Previous
         </Button>
         <Button
           variant="outline"
           size="sm"
           disabled={page >= pages}
+          aria-describedby={page >= pages ? whereId : undefined}
           onClick={() => onPage(page + 1)}
         >
           Next
