@@ -13,6 +13,7 @@ export const WEB_SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/first-paint.mjs',
   'apps/web/package.json',
   'packages/shared/src',
   'package-lock.json',

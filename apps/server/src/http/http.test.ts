@@ -303,6 +303,20 @@ describe('first screens', () => {
         '/assets/button.js',
         '/assets/login.js',
       ]);
+      // The build's static first paint, when it made one, is what `/auth` gets, with preloads.
+      mkdirSync(join(webDist, 'first-paint'));
+      writeFileSync(
+        join(webDist, 'first-paint', 'login.html'),
+        '<!doctype html><head></head><div id="first-paint">Sign in</div><div id="root"></div>',
+      );
+      const { app: painted } = await buildApp({ config, database, webDist, logger: false });
+      try {
+        const auth = await new TestClient(painted).get('/auth');
+        expect(auth.body).toContain('<div id="first-paint">Sign in</div>');
+        expect(preloads(auth.body)).toContain('/assets/login.js');
+      } finally {
+        await painted.close();
+      }
       // Not a first screen (or its modules are not in this build): the plain index.html.
       expect(preloads((await client.get('/app/chat')).body)).toEqual([]);
       expect(preloads((await client.get('/app/dashboard')).body)).toEqual([]);

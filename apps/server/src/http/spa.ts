@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { pagesWithPreloads } from './route-preloads';
+import { firstScreenPages } from './first-screens';
 
 /**
  * Serves the built web app from one origin with history fallback: any GET that is not an API,
@@ -30,7 +30,7 @@ export async function registerSpaAndNotFound(
       },
     });
   }
-  const preloaded = hasSpa ? pagesWithPreloads(webDist) : null;
+  const preloaded = hasSpa ? firstScreenPages(webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

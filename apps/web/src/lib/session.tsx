@@ -3,6 +3,7 @@ import {
   createContext,
   use,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useSyncExternalStore,
   type ReactNode,
@@ -124,4 +125,32 @@ export function useSession(): SessionContextValue {
   const value = use(SessionContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');
   return value;
+}
+
+/**
+ * A signed-out session that is already loaded, for rendering the first screens at build time
+ * (src/first-paint.tsx): what a visitor without a session sees once the request has answered.
+ */
+export function SignedOutSessionProvider({ children }: { children: ReactNode }) {
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      session: SIGNED_OUT,
+      isLoading: false,
+      endedReason: null,
+      reload: () => Promise.resolve(SIGNED_OUT),
+      markSignedOut: () => undefined,
+    }),
+    [],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/**
+ * Hands over from the build's static first paint (`#first-paint`, served for `/` and `/login`)
+ * to the live screen: removed in the same frame the screen is drawn, once the session is known.
+ */
+export function useFirstPaintHandoff(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (ready) document.getElementById('first-paint')?.remove();
+  }, [ready]);
 }

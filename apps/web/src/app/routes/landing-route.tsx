@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { useSession } from '../../lib/session';
+import { useFirstPaintHandoff, useSession } from '../../lib/session';
 import { SIGN_OFF_TOASTS, useSignOut } from '../../lib/sign-out';
 
 export const TAGLINE =
@@ -35,6 +35,7 @@ export function LandingRoute() {
   const [params] = useSearchParams();
   const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
+  useFirstPaintHandoff(!isLoading);
 
   if (isLoading) return <FullPageSpinner />;
   if (session.user && session.isFirstTimeAdmin)

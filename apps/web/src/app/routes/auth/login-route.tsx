@@ -4,12 +4,13 @@ import { Alert } from '../../../components/ui/alert';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { AUTH_TOASTS } from '../../../features/auth/auth-messages';
-import { useSession } from '../../../lib/session';
+import { useFirstPaintHandoff, useSession } from '../../../lib/session';
 
 /** The auth screen at /login and its alias /auth. */
 export function LoginRoute() {
   const { session, isLoading, endedReason, reload } = useSession();
   const [params] = useSearchParams();
+  useFirstPaintHandoff(!isLoading);
 
   if (isLoading) return <FullPageSpinner />;
   if (session.user) {
