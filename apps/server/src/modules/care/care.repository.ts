@@ -1,15 +1,8 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type {
-  CareAccessWhat,
-  CareAlertStatus,
-  CareScope,
-  ConsentChange,
-} from '@kaleido/shared/care/care.schemas';
-import type { Emotion } from '@kaleido/shared/insights/insights.constants';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { CareAccessWhat, CareScope, ConsentChange } from '@kaleido/shared/care/care.schemas';
 import { rowsOf, type Db } from '../../db/client';
 import { likeContaining } from '../../db/like';
 import { users } from '../../db/schema/auth';
-import { analysisItems } from '../../db/schema/analysis';
 import {
   careAccessLog,
   careAlerts,
@@ -18,23 +11,24 @@ import {
   careNotes,
   careRelationships,
 } from '../../db/schema/care';
-import { journalEntries } from '../../db/schema/journal';
-import { voiceNotes } from '../../db/schema/speech';
 
+import { createCareAlertsRepository } from './care-alerts.repository';
+import { createCareSharedReads } from './care-shared.repository';
+
+export type { AlertRow, NewAlert } from './care-alerts.repository';
+export type { Period } from './care-shared.repository';
 export type CareRepository = ReturnType<typeof createCareRepository>;
-/** A period [from, to) for reports; absent, everything (up to the limit). */
-export interface Period {
-  from: Date;
-  to: Date;
-}
 export type RelationshipRow = typeof careRelationships.$inferSelect;
 export type ConsentRow = typeof careConsents.$inferSelect;
-export type AlertRow = typeof careAlerts.$inferSelect;
-export type NewAlert = Omit<typeof careAlerts.$inferInsert, 'id' | 'status' | 'answeredAt'>;
 
-/** The only SQL of the care module: relationships, consent, the logs, notes and shared reads. */
+/**
+ * The only SQL of the care module: relationships, consent, the logs and notes here; what a person
+ * shares (care-shared.repository.ts) and professionals' alerts (care-alerts.repository.ts) beside.
+ */
 export function createCareRepository(db: Db) {
   return {
+    ...createCareSharedReads(db),
+    ...createCareAlertsRepository(db),
     async userByEmail(email: string) {
       const rows = await db
         .select({ id: users.id, name: users.name, email: users.email })
@@ -265,157 +259,6 @@ export function createCareRepository(db: Db) {
         .where(eq(careAccessLog.personId, personId))
         .orderBy(desc(careAccessLog.at))
         .limit(limit);
-    },
-
-    /** The person's moods, newest first (only the mood and the date: never the text). */
-    async moods(personId: string, limit: number, period?: Period) {
-      return db
-        .select({ mood: journalEntries.mood, createdAt: journalEntries.createdAt })
-        .from(journalEntries)
-        .where(
-          and(
-            eq(journalEntries.userId, personId),
-            period ? gte(journalEntries.createdAt, period.from) : undefined,
-            period ? lt(journalEntries.createdAt, period.to) : undefined,
-          ),
-        )
-        .orderBy(desc(journalEntries.createdAt))
-        .limit(limit);
-    },
-
-    /** Entries the person marked "Shared with clients", newest first. */
-    async sharedEntries(personId: string, limit: number, period?: Period) {
-      return db
-        .select({
-          id: journalEntries.id,
-          title: journalEntries.title,
-          content: journalEntries.content,
-          mood: journalEntries.mood,
-          privacyLevel: journalEntries.privacyLevel,
-          createdAt: journalEntries.createdAt,
-        })
-        .from(journalEntries)
-        .where(
-          and(
-            eq(journalEntries.userId, personId),
-            eq(journalEntries.privacyLevel, 'shared_with_clients'),
-            period ? gte(journalEntries.createdAt, period.from) : undefined,
-            period ? lt(journalEntries.createdAt, period.to) : undefined,
-          ),
-        )
-        .orderBy(desc(journalEntries.createdAt))
-        .limit(limit);
-    },
-
-    async transcripts(personId: string, limit: number, period?: Period) {
-      return db
-        .select({
-          id: voiceNotes.id,
-          title: voiceNotes.title,
-          transcript: voiceNotes.transcript,
-          createdAt: voiceNotes.createdAt,
-        })
-        .from(voiceNotes)
-        .where(
-          and(
-            eq(voiceNotes.ownerId, personId),
-            eq(voiceNotes.transcriptStatus, 'done'),
-            period ? gte(voiceNotes.createdAt, period.from) : undefined,
-            period ? lt(voiceNotes.createdAt, period.to) : undefined,
-          ),
-        )
-        .orderBy(desc(voiceNotes.createdAt))
-        .limit(limit);
-    },
-
-    /**
-     * What analysis derived from the person's journal entries and voice notes since `from`
-     * (values, never text), with each entry's privacy level: the alert rules' input.
-     */
-    async analysedSince(personId: string, from: Date, to?: Date) {
-      return db
-        .select({
-          sourceKind: analysisItems.sourceKind,
-          sourceId: analysisItems.sourceId,
-          occurredAt: analysisItems.occurredAt,
-          valence: analysisItems.valence,
-          mood: analysisItems.mood,
-          emotions: sql<
-            Partial<Record<Emotion, { score: number }>>
-          >`${analysisItems.result}->'emotions'`,
-          title: analysisItems.title,
-          privacyLevel: journalEntries.privacyLevel,
-        })
-        .from(analysisItems)
-        .leftJoin(
-          journalEntries,
-          and(
-            eq(analysisItems.sourceKind, 'journal'),
-            sql`${journalEntries.id}::text = ${analysisItems.sourceId}`,
-          ),
-        )
-        .where(
-          and(
-            eq(analysisItems.userId, personId),
-            inArray(analysisItems.sourceKind, ['journal', 'voice_note']),
-            sql`${analysisItems.occurredAt} > ${from.toISOString()}`,
-            to ? lt(analysisItems.occurredAt, to) : undefined,
-          ),
-        )
-        .orderBy(desc(analysisItems.occurredAt));
-    },
-
-    /** A new alert; null when this trigger already raised one. */
-    async insertAlert(values: NewAlert): Promise<AlertRow | null> {
-      const rows = await db.insert(careAlerts).values(values).onConflictDoNothing().returning();
-      return rows[0] ?? null;
-    },
-
-    async hasOpenAlert(professionalId: string, personId: string, kind: AlertRow['kind']) {
-      const rows = await db
-        .select({ id: careAlerts.id })
-        .from(careAlerts)
-        .where(
-          and(
-            eq(careAlerts.professionalId, professionalId),
-            eq(careAlerts.personId, personId),
-            eq(careAlerts.kind, kind),
-            eq(careAlerts.status, 'open'),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    /** A professional's alerts about people they still work with, newest first. */
-    async alertsOf(
-      professionalId: string,
-      filter: { personId?: string; statuses: CareAlertStatus[] },
-    ) {
-      return db
-        .select({ alert: careAlerts, personName: users.name })
-        .from(careAlerts)
-        .innerJoin(careRelationships, eq(careRelationships.id, careAlerts.relationshipId))
-        .innerJoin(users, eq(users.id, careAlerts.personId))
-        .where(
-          and(
-            eq(careAlerts.professionalId, professionalId),
-            eq(careRelationships.status, 'active'),
-            inArray(careAlerts.status, filter.statuses),
-            filter.personId ? eq(careAlerts.personId, filter.personId) : undefined,
-          ),
-        )
-        .orderBy(desc(careAlerts.createdAt))
-        .limit(200);
-    },
-
-    async alert(id: string): Promise<AlertRow | null> {
-      const rows = await db.select().from(careAlerts).where(eq(careAlerts.id, id));
-      return rows[0] ?? null;
-    },
-
-    async answerAlert(id: string, status: 'acknowledged' | 'dismissed', now: Date) {
-      await db.update(careAlerts).set({ status, answeredAt: now }).where(eq(careAlerts.id, id));
     },
 
     async notes(professionalId: string, personId: string) {

@@ -1,0 +1,66 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CareAlertStatus } from '@kaleido/shared/care/care.schemas';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { careAlerts, careRelationships } from '../../db/schema/care';
+
+export type AlertRow = typeof careAlerts.$inferSelect;
+export type NewAlert = Omit<typeof careAlerts.$inferInsert, 'id' | 'status' | 'answeredAt'>;
+
+/** Alerts raised for a professional from what a person shares (care-alerts.service.ts). */
+export function createCareAlertsRepository(db: Db) {
+  return {
+    /** A new alert; null when this trigger already raised one. */
+    async insertAlert(values: NewAlert): Promise<AlertRow | null> {
+      const rows = await db.insert(careAlerts).values(values).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+
+    async hasOpenAlert(professionalId: string, personId: string, kind: AlertRow['kind']) {
+      const rows = await db
+        .select({ id: careAlerts.id })
+        .from(careAlerts)
+        .where(
+          and(
+            eq(careAlerts.professionalId, professionalId),
+            eq(careAlerts.personId, personId),
+            eq(careAlerts.kind, kind),
+            eq(careAlerts.status, 'open'),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** A professional's alerts about people they still work with, newest first. */
+    async alertsOf(
+      professionalId: string,
+      filter: { personId?: string; statuses: CareAlertStatus[] },
+    ) {
+      return db
+        .select({ alert: careAlerts, personName: users.name })
+        .from(careAlerts)
+        .innerJoin(careRelationships, eq(careRelationships.id, careAlerts.relationshipId))
+        .innerJoin(users, eq(users.id, careAlerts.personId))
+        .where(
+          and(
+            eq(careAlerts.professionalId, professionalId),
+            eq(careRelationships.status, 'active'),
+            inArray(careAlerts.status, filter.statuses),
+            filter.personId ? eq(careAlerts.personId, filter.personId) : undefined,
+          ),
+        )
+        .orderBy(desc(careAlerts.createdAt))
+        .limit(200);
+    },
+
+    async alert(id: string): Promise<AlertRow | null> {
+      const rows = await db.select().from(careAlerts).where(eq(careAlerts.id, id));
+      return rows[0] ?? null;
+    },
+
+    async answerAlert(id: string, status: 'acknowledged' | 'dismissed', now: Date) {
+      await db.update(careAlerts).set({ status, answeredAt: now }).where(eq(careAlerts.id, id));
+    },
+  };
+}
