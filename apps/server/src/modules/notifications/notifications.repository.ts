@@ -17,6 +17,18 @@ interface NewNotification {
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
 export function createNotificationsRepository(db: Db) {
+  // Notifications made in the same millisecond keep the order they were made in: each is stored
+  // at least a microsecond after the one before (PostgreSQL keeps microseconds, Date does not),
+  // so "newest first" and the trim to the newest 50 never depend on a tie.
+  let lastMicros = 0n;
+  function orderedTimestamp(at: Date): string {
+    let micros = BigInt(at.getTime()) * 1000n;
+    if (micros <= lastMicros) micros = lastMicros + 1n;
+    lastMicros = micros;
+    const iso = new Date(Number(micros / 1000n)).toISOString();
+    return `${iso.slice(0, -1)}${String(micros % 1000n).padStart(3, '0')}Z`;
+  }
+
   // A busy chat notifies on every message: notifications created together share a statement.
   const insertOne = createBatcher<NewNotification & { createdAt: Date }, NotificationRow>({
     run: async (rows) => {
@@ -30,7 +42,7 @@ export function createNotificationsRepository(db: Db) {
           title: row.title,
           message: row.message,
           link: row.link,
-          created_at: row.createdAt.toISOString(),
+          created_at: orderedTimestamp(row.createdAt),
         })),
       );
       await db.execute(sql`
