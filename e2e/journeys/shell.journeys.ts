@@ -158,6 +158,13 @@ export const shellJourneys: Journey[] = [
           .getByRole('option', { name: entry, exact: true })
           .click();
         await expectPath(page, path);
+        // 'Start New Call' asks whom to call; a person closes that before going elsewhere.
+        if (entry === 'Start New Call') {
+          const whom = page.getByRole('dialog', { name: 'Start a call' });
+          await expectVisible(whom, 'the whom-to-call dialog');
+          await page.keyboard.press('Escape');
+          await whom.waitFor({ state: 'detached' });
+        }
       }
       const stored = await page.evaluate(() => localStorage.getItem('kaleido:ui'));
       const ui = JSON.parse(stored ?? '{}') as {
