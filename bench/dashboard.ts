@@ -16,24 +16,24 @@
 //     lookup), and GET /api/journal/entries/:id (the same lookup through the same HTTP stack).
 // Prints p50 and p95 in ms and the ratio to the HTTP baseline. Target: dashboard p95 ≤ 100 ms.
 // BENCH_EMBEDDED=1 measures the embedded database (PGlite) instead. A figure, not a test.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ANALYSIS_VERSION, INSIGHT_MINIMUMS } from '@kaleido/shared/insights/insights.constants';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
-import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client';
+import { rowsOf, type Database } from '../apps/server/src/db/client';
 import { analysisItems } from '../apps/server/src/db/schema/analysis';
 import { estimateMood } from '../apps/server/src/modules/analysis/personal-model';
 import { analyse } from '../apps/server/src/modules/analysis/text-analysis';
 import { signedInClient } from '../apps/server/test/fixtures/accounts-fixtures';
 import type { TestApp } from '../apps/server/test/test-app';
 import { percentiles, RUNS, timed, type Percentiles } from './lib/timing';
+import { onBenchDatabases } from './lib/databases';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 2_000);
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
@@ -258,37 +258,4 @@ async function measure(label: string, database: Database) {
 }
 
 console.log(`dashboard bench — load average ${loadavg()[0]?.toFixed(1)}`);
-if (process.env.BENCH_EMBEDDED === '1') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-bench-dashboard-db-'));
-  const embedded = await openDatabase({ dataDir });
-  try {
-    await embedded.migrate();
-    await measure('embedded (PGlite)', embedded);
-  } finally {
-    await embedded.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (adminUrl) {
-  const name = `kaleido_bench_dashboard_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    await postgres.migrate();
-    await measure('PostgreSQL', postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log(
-    '\n(set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to measure PostgreSQL)',
-  );
-}
+await onBenchDatabases('dashboard', measure, { embedded: process.env.BENCH_EMBEDDED === '1' });

@@ -9,16 +9,14 @@
 // Prints p50 and p95 in milliseconds and the ratio to the baseline. Target (issue 10): search p95
 // ≤ 50 ms on PostgreSQL at 100k entries. BENCH_EMBEDDED=0 skips the embedded database.
 // A figure, not a test: no assertions.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { createJournalRepository } from '../apps/server/src/modules/journal/journal.repository';
 import { timed } from './lib/timing';
+import { onBenchDatabases } from './lib/databases';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 100);
@@ -97,37 +95,4 @@ async function measure(label: string, database: Database) {
 console.log(
   `journal search bench — ${RUNS} runs per query, load average ${loadavg()[0]?.toFixed(1)}`,
 );
-if (process.env.BENCH_EMBEDDED !== '0') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-bench-journal-'));
-  const embedded = await openDatabase({ dataDir });
-  try {
-    await embedded.migrate();
-    await measure('embedded (PGlite)', embedded);
-  } finally {
-    await embedded.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (adminUrl) {
-  const name = `kaleido_bench_journal_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    await postgres.migrate();
-    await measure('PostgreSQL', postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
-  }
-} else {
-  console.log(
-    '\n(set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to measure PostgreSQL too)',
-  );
-}
+await onBenchDatabases('journal', measure, { embedded: process.env.BENCH_EMBEDDED !== '0' });

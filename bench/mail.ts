@@ -11,17 +11,15 @@
 //   - the baseline in the same run: one plain indexed lookup (a state row by its primary key).
 // Prints p50 and p95 in milliseconds and the ratio to the baseline. Target (issue 11): the inbox
 // page p95 stays a small multiple of the baseline at 10,000 messages. A figure, not a test.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { createMailboxRepository } from '../apps/server/src/modules/mailbox/mailbox.repository';
 import { createMailboxService } from '../apps/server/src/modules/mailbox/mailbox.service';
 import { timed } from './lib/timing';
+import { onBenchDatabases } from './lib/databases';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 4);
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
@@ -130,37 +128,4 @@ async function measure(label: string, database: Database) {
 }
 
 console.log(`mail bench — ${RUNS} runs per query, load average ${loadavg()[0]?.toFixed(1)}`);
-if (process.env.BENCH_EMBEDDED !== '0') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kaleido-bench-mail-'));
-  const embedded = await openDatabase({ dataDir });
-  try {
-    await embedded.migrate();
-    await measure('embedded (PGlite)', embedded);
-  } finally {
-    await embedded.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (adminUrl) {
-  const name = `kaleido_bench_mail_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    await postgres.migrate();
-    await measure('PostgreSQL', postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
-  }
-} else {
-  console.log(
-    '\n(set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to measure PostgreSQL)',
-  );
-}
+await onBenchDatabases('mail', measure, { embedded: process.env.BENCH_EMBEDDED !== '0' });
