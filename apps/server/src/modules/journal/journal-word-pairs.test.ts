@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredWordPairs } from './journal.repository';
+import { requiredWordPairs } from './journal-search.repository';
 
 describe('the word pairs a parsed query requires', () => {
   it('are the adjacent words of each phrase', () => {

@@ -20,12 +20,8 @@ import type { SpeechService } from '../speech/speech.service';
 import type { JournalDraftsRepository } from './journal-drafts.repository';
 import { bound, decodeCursor, encodeCursor, markHighlight } from './journal-paging';
 import { createJournalVoice } from './journal-voice.service';
-import type {
-  EntryChanges,
-  EntryFilter,
-  JournalEntryRow,
-  JournalRepository,
-} from './journal.repository';
+import type { EntryFilter } from './journal-search.repository';
+import type { EntryChanges, JournalEntryRow, JournalRepository } from './journal.repository';
 
 export type JournalService = ReturnType<typeof createJournalService>;
 
