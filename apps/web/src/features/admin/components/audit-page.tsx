@@ -6,7 +6,7 @@ import { buttonVariants } from '../../../components/ui/button';
 import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { formatWhen, Pager, Select } from './console-parts';
+import { ConsoleTable, formatWhen, Pager, SearchField, Select } from './console-parts';
 
 const PAGE_SIZE = 25;
 const SOURCE_LABELS = {
@@ -47,18 +47,14 @@ export function AuditPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="grid min-w-56 flex-1 gap-1 text-sm">
-          <span className="text-muted-foreground">Search</span>
-          <Input
-            type="search"
-            value={q}
-            placeholder="Action or email"
-            onChange={(event) => {
-              setQ(event.target.value);
-              reset();
-            }}
-          />
-        </label>
+        <SearchField
+          value={q}
+          placeholder="Action or email"
+          onChange={(value) => {
+            setQ(value);
+            reset();
+          }}
+        />
         <Select
           label="Source"
           value={source}
@@ -88,54 +84,30 @@ export function AuditPage() {
         </a>
       </div>
       {audit.isError && <p role="alert">{errorMessage(audit.error)}</p>}
-      <div
-        className="overflow-x-auto rounded-lg border"
-        tabIndex={0}
-        role="region"
-        aria-label="Audit log entries"
+      <ConsoleTable
+        label="Audit log entries"
+        caption="Audit log"
+        headers={['When', 'Source', 'Action', 'By', 'Concerning', 'Details']}
+        empty={audit.data?.entries.length === 0}
+        emptyText="Nothing matches these filters."
+        busy={audit.isFetching}
       >
-        <table className="w-full text-left text-sm" aria-busy={audit.isFetching}>
-          <caption className="sr-only">Audit log</caption>
-          <thead className="bg-muted/50">
-            <tr>
-              <th className="p-2">When</th>
-              <th className="p-2">Source</th>
-              <th className="p-2">Action</th>
-              <th className="p-2">By</th>
-              <th className="p-2">Concerning</th>
-              <th className="p-2">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {audit.data?.entries.map((e) => (
-              <tr key={`${e.source}-${e.id}`} className="border-t align-top">
-                <td className="p-2 whitespace-nowrap">{formatWhen(e.createdAt)}</td>
-                <td className="p-2">{SOURCE_LABELS[e.source]}</td>
-                <td className="p-2 font-mono text-xs">{e.action}</td>
-                <td className="p-2">
-                  {e.actorEmail ?? (e.actorId ? 'deleted account' : 'system')}
-                </td>
-                <td className="p-2">
-                  {e.targetEmail ?? (e.targetUserId ? 'deleted account' : '—')}
-                </td>
-                <td
-                  className="max-w-xs truncate p-2 font-mono text-xs"
-                  title={JSON.stringify(e.details)}
-                >
-                  {Object.keys(e.details).length ? JSON.stringify(e.details) : ''}
-                </td>
-              </tr>
-            ))}
-            {audit.data?.entries.length === 0 && (
-              <tr>
-                <td colSpan={6} className="p-4 text-center text-muted-foreground">
-                  Nothing matches these filters.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+        {audit.data?.entries.map((e) => (
+          <tr key={`${e.source}-${e.id}`} className="border-t align-top">
+            <td className="p-2 whitespace-nowrap">{formatWhen(e.createdAt)}</td>
+            <td className="p-2">{SOURCE_LABELS[e.source]}</td>
+            <td className="p-2 font-mono text-xs">{e.action}</td>
+            <td className="p-2">{e.actorEmail ?? (e.actorId ? 'deleted account' : 'system')}</td>
+            <td className="p-2">{e.targetEmail ?? (e.targetUserId ? 'deleted account' : '—')}</td>
+            <td
+              className="max-w-xs truncate p-2 font-mono text-xs"
+              title={JSON.stringify(e.details)}
+            >
+              {Object.keys(e.details).length ? JSON.stringify(e.details) : ''}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       {audit.data && (
         <Pager page={page} pageSize={PAGE_SIZE} total={audit.data.total} onPage={setPage} />
       )}

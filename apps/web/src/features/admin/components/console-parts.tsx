@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
 
 /** A figure with its label, as the overview and health show them. */
 export function Stat({ label, value }: { label: string; value: ReactNode }) {
@@ -152,4 +153,94 @@ export function formatBytes(bytes: number | null): string {
     unit += 1;
   }
   return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+/** A text field of a submitted form ('' when absent). */
+export const formText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** The search box of a console list: typing goes back to the first page. */
+export function SearchField({
+  value,
+  placeholder,
+  onChange,
+}: {
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="grid min-w-56 flex-1 gap-1 text-sm">
+      <span className="text-muted-foreground">Search</span>
+      <Input
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/**
+ * A console list as a table in a scrollable, keyboard-reachable region, with a row that says so
+ * when nothing matches (`empty` true).
+ */
+export function ConsoleTable({
+  label,
+  caption,
+  headers,
+  empty,
+  emptyText,
+  busy,
+  children,
+}: {
+  label: string;
+  caption: string;
+  /** Column headings; a column heading only screen readers need is given as { hidden }. */
+  headers: readonly (string | { hidden: string })[];
+  empty: boolean;
+  emptyText: string;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className="overflow-x-auto rounded-lg border"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <table className="w-full text-left text-sm" aria-busy={busy}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted/50">
+          <tr>
+            {headers.map((header) =>
+              typeof header === 'string' ? (
+                <th key={header} className="p-2">
+                  {header}
+                </th>
+              ) : (
+                <th key={header.hidden} className="p-2">
+                  <span className="sr-only">{header.hidden}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty && (
+            <tr>
+              <td colSpan={headers.length} className="p-4 text-center text-muted-foreground">
+                {emptyText}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
 }

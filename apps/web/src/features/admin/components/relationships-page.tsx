@@ -8,15 +8,18 @@ import { Input } from '../../../components/ui/input';
 import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { ConfirmButton, formatWhen, Pager, Select } from './console-parts';
+import {
+  ConfirmButton,
+  ConsoleTable,
+  formatWhen,
+  formText,
+  Pager,
+  SearchField,
+  Select,
+} from './console-parts';
 
 const PAGE_SIZE = 20;
 
-/** A text field of a submitted form. */
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 const STATUSES = ['', 'pending', 'active', 'declined', 'ended'] as const;
 
 /** /admin/relationships: every professional ↔ person pair; propose one, end one. */
@@ -34,18 +37,14 @@ export function RelationshipsPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="grid min-w-56 flex-1 gap-1 text-sm">
-          <span className="text-muted-foreground">Search</span>
-          <Input
-            type="search"
-            value={q}
-            placeholder="Either side's name or email"
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
+        <SearchField
+          value={q}
+          placeholder="Either side's name or email"
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
         <Select
           label="Status"
           value={status}
@@ -57,39 +56,17 @@ export function RelationshipsPage() {
         />
       </div>
       {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
-      <div
-        className="overflow-x-auto rounded-lg border"
-        tabIndex={0}
-        role="region"
-        aria-label="Relationships"
+      <ConsoleTable
+        label="Relationships"
+        caption="Relationships"
+        headers={['Professional', 'Person', 'Status', 'Since', { hidden: 'Actions' }]}
+        empty={list.data?.relationships.length === 0}
+        emptyText="No relationship matches."
       >
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Relationships</caption>
-          <thead className="bg-muted/50">
-            <tr>
-              <th className="p-2">Professional</th>
-              <th className="p-2">Person</th>
-              <th className="p-2">Status</th>
-              <th className="p-2">Since</th>
-              <th className="p-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.relationships.map((r) => (
-              <RelationshipRow key={r.id} relationship={r} />
-            ))}
-            {list.data?.relationships.length === 0 && (
-              <tr>
-                <td colSpan={5} className="p-4 text-center text-muted-foreground">
-                  No relationship matches.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+        {list.data?.relationships.map((r) => (
+          <RelationshipRow key={r.id} relationship={r} />
+        ))}
+      </ConsoleTable>
       {list.data && (
         <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
       )}
@@ -153,8 +130,8 @@ function ProposeCard() {
     const data = new FormData(form);
     propose.mutate(
       {
-        professionalEmail: field(data, 'professionalEmail'),
-        personEmail: field(data, 'personEmail'),
+        professionalEmail: formText(data, 'professionalEmail'),
+        personEmail: formText(data, 'personEmail'),
       },
       { onSuccess: () => form.reset() },
     );

@@ -10,15 +10,10 @@ import { Input } from '../../../components/ui/input';
 import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { formatWhen, Pager, Select } from './console-parts';
+import { ConsoleTable, formatWhen, formText, Pager, SearchField, Select } from './console-parts';
 
 const PAGE_SIZE = 20;
 
-/** A text field of a submitted form. */
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 const ANY = '' as const;
 
 /** /admin/users: search, filters (role, verified, disabled, cohort), pages; create an account. */
@@ -57,18 +52,14 @@ export function UsersPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="grid min-w-56 flex-1 gap-1 text-sm">
-          <span className="text-muted-foreground">Search</span>
-          <Input
-            type="search"
-            value={q}
-            placeholder="Name or email"
-            onChange={(event) => {
-              setQ(event.target.value);
-              set('page', '');
-            }}
-          />
-        </label>
+        <SearchField
+          value={q}
+          placeholder="Name or email"
+          onChange={(value) => {
+            setQ(value);
+            set('page', '');
+          }}
+        />
         <Select
           label="Role"
           value={role}
@@ -106,39 +97,17 @@ export function UsersPage() {
         />
       </div>
       {users.isError && <p role="alert">{errorMessage(users.error)}</p>}
-      <div
-        className="overflow-x-auto rounded-lg border"
-        tabIndex={0}
-        role="region"
-        aria-label="Accounts"
+      <ConsoleTable
+        label="Accounts"
+        caption="Accounts"
+        headers={['Name', 'Email', 'Role', 'Verified', 'Status', 'Cohort', 'Created']}
+        empty={users.data?.users.length === 0}
+        emptyText="No account matches."
       >
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Accounts</caption>
-          <thead className="bg-muted/50">
-            <tr>
-              <th className="p-2">Name</th>
-              <th className="p-2">Email</th>
-              <th className="p-2">Role</th>
-              <th className="p-2">Verified</th>
-              <th className="p-2">Status</th>
-              <th className="p-2">Cohort</th>
-              <th className="p-2">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data?.users.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-            {users.data?.users.length === 0 && (
-              <tr>
-                <td colSpan={7} className="p-4 text-center text-muted-foreground">
-                  No account matches.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+        {users.data?.users.map((user) => (
+          <UserRow key={user.id} user={user} />
+        ))}
+      </ConsoleTable>
       {users.data && (
         <Pager
           page={page}
@@ -190,9 +159,9 @@ function CreateAccountCard() {
     const form = new FormData(element);
     create.mutate(
       {
-        email: field(form, 'email'),
-        fullName: field(form, 'fullName'),
-        password: field(form, 'password'),
+        email: formText(form, 'email'),
+        fullName: formText(form, 'fullName'),
+        password: formText(form, 'password'),
         role,
       },
       { onSuccess: () => element.reset() },
