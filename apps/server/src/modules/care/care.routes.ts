@@ -44,17 +44,15 @@ export function registerCareRoutes(
     async (request, reply) => reply.code(201).send(await care.invite(me(request), request.body)),
   );
 
-  r.post(
-    '/api/care/relationships/:id/accept',
-    { config: auth, schema: { params: IdParams } },
-    async (request) => care.respond(me(request), request.params.id, 'accepted'),
-  );
-
-  r.post(
-    '/api/care/relationships/:id/decline',
-    { config: auth, schema: { params: IdParams } },
-    async (request) => care.respond(me(request), request.params.id, 'declined'),
-  );
+  for (const [verb, answer] of [
+    ['accept', 'accepted'],
+    ['decline', 'declined'],
+  ] as const)
+    r.post(
+      `/api/care/relationships/:id/${verb}`,
+      { config: auth, schema: { params: IdParams } },
+      async (request) => care.respond(me(request), request.params.id, answer),
+    );
 
   r.delete(
     '/api/care/relationships/:id',
@@ -77,47 +75,23 @@ export function registerCareRoutes(
     people: await care.people(me(request)),
   }));
 
-  r.get(
-    '/api/care/people/:userId',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.person(me(request), request.params.userId),
-  );
-
-  r.get(
-    '/api/care/people/:userId/profile',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.profile(me(request), request.params.userId),
-  );
-
-  r.get(
-    '/api/care/people/:userId/insights',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.insights(me(request), request.params.userId),
-  );
-
-  r.get(
-    '/api/care/people/:userId/mood',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.moodTrend(me(request), request.params.userId),
-  );
-
-  r.get(
-    '/api/care/people/:userId/entries',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.sharedEntries(me(request), request.params.userId),
-  );
-
-  r.get(
-    '/api/care/people/:userId/transcripts',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.transcripts(me(request), request.params.userId),
-  );
-
-  r.get(
-    '/api/care/people/:userId/notes',
-    { config: auth, schema: { params: PersonParams } },
-    async (request) => care.notes(me(request), request.params.userId),
-  );
+  // What a professional reads of one person: each read is the same shape (the person's id in,
+  // the service's answer out); consent, 404 and the access log are the service's business.
+  const personReads = [
+    ['', 'person'],
+    ['/profile', 'profile'],
+    ['/insights', 'insights'],
+    ['/mood', 'moodTrend'],
+    ['/entries', 'sharedEntries'],
+    ['/transcripts', 'transcripts'],
+    ['/notes', 'notes'],
+  ] as const satisfies readonly (readonly [string, keyof CareService])[];
+  for (const [path, read] of personReads)
+    r.get(
+      `/api/care/people/:userId${path}`,
+      { config: auth, schema: { params: PersonParams } },
+      async (request) => care[read](me(request), request.params.userId),
+    );
 
   r.post(
     '/api/care/people/:userId/notes',
@@ -144,17 +118,15 @@ export function registerCareRoutes(
     async (request) => care.alerts.list(me(request), request.query),
   );
 
-  r.post(
-    '/api/care/alerts/:id/acknowledge',
-    { config: auth, schema: { params: IdParams } },
-    async (request) => care.alerts.answer(me(request), request.params.id, 'acknowledged'),
-  );
-
-  r.post(
-    '/api/care/alerts/:id/dismiss',
-    { config: auth, schema: { params: IdParams } },
-    async (request) => care.alerts.answer(me(request), request.params.id, 'dismissed'),
-  );
+  for (const [verb, answer] of [
+    ['acknowledge', 'acknowledged'],
+    ['dismiss', 'dismissed'],
+  ] as const)
+    r.post(
+      `/api/care/alerts/:id/${verb}`,
+      { config: auth, schema: { params: IdParams } },
+      async (request) => care.alerts.answer(me(request), request.params.id, answer),
+    );
 
   for (const type of ['pdf', 'csv'] as const)
     r.get(
