@@ -22,6 +22,7 @@ import {
 } from '../../../test/fixtures/care-fixtures';
 import { person, type Person } from '../../../test/fixtures/chat-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { listen, TestSocket } from '../../../test/test-socket';
 
 /**
  * The consent matrix: each professional endpoint × each state of the relationship → status, the
@@ -380,6 +381,32 @@ describe('care consent matrix', () => {
     const log = (await owner.client.get('/api/care/access-log')).json<AccessLogResponse>();
     const actions = log.changes.filter((c) => c.relationshipId === id).map((c) => c.action);
     expect(actions).toEqual(['revoked', 'granted', 'accepted', 'invited']);
+  });
+
+  it('tells an open professional socket of a revocation, which then reads nothing more', async () => {
+    const pro = await professional('Socket Pro');
+    const id = await linkProfessional(pro, owner, ['shared_journal_entries', 'mood_and_insights']);
+    const socket = await TestSocket.open(await listen(app), pro.client);
+    try {
+      const entries = await pro.client.get(`/api/care/people/${owner.userId}/entries`);
+      expect(entries.status).toBe(200);
+      expect(entries.body).toContain(SHARED_TITLE);
+      await setConsent(owner, id, 'shared_journal_entries', false);
+      const changed = await socket.next((m) => m.type === 'event' && m.name === 'care.changed');
+      expect(changed).toMatchObject({ room: `user:${pro.userId}` });
+      // What the page refetches on that event: the revoked scope is gone, the other one stays.
+      const after = await pro.client.get(`/api/care/people/${owner.userId}/entries`);
+      expect(after.status).toBe(404);
+      expect(after.body).not.toContain(SHARED_TITLE);
+      const person = (await pro.client.get(`/api/care/people/${owner.userId}`)).json<CarePerson>();
+      expect(person.scopes).toEqual(['mood_and_insights']);
+      // Nobody else's socket heard it.
+      expect(
+        socket.messages.filter((m) => m.type === 'event' && m.name === 'care.changed'),
+      ).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
   });
 
   it('keeps notes private to the professional and puts them in their export only', async () => {
