@@ -76,7 +76,10 @@ export async function buildApp(options: BuildOptions) {
   const voiceNotes = registerVoiceNotes(app, base);
   registerJournal(app, { ...base, audioRetention: voiceNotes });
   const chat = registerChat(app, base);
-  const care = registerCare(app, base);
+  const care = registerCare(app, {
+    ...base,
+    confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
+  });
   const mailbox = registerMailbox(app, base);
   // After every feature that says what people wrote: it listens to them all.
   const { analysis, insights } = registerAnalysis(app, {

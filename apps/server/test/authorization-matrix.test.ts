@@ -100,6 +100,12 @@ type Access =
    */
   | { who: 'professional' }
   /**
+   * The professional interface's own actions (the ethical-use confirmation): whoever acts as a
+   * professional now — a client, or an admin in the client interface — gets 2xx; any other
+   * signed-in caller 404; signed out 401.
+   */
+  | { who: 'acting-professional' }
+  /**
    * Administrators only (switching interfaces, the outbox seen from another machine). `console`:
    * the admin console, for an admin in the admin interface only; everyone else signed in → 404.
    */
@@ -905,6 +911,10 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'signed-in' },
     call: () => get('/api/care/dashboard'),
   },
+  'POST /api/care/ethical-use': {
+    access: { who: 'acting-professional' },
+    call: () => post('/api/care/ethical-use'),
+  },
   'GET /api/care/people': {
     access: { who: 'signed-in' },
     call: () => get('/api/care/people'),
@@ -1209,6 +1219,11 @@ function expectAllowed(as: PersonaName, access: Access, response: TestResponse, 
         return expect(status, `${label}: no relationship and scope, not found`).toBe(404);
       expect(status, label).toBeLessThan(300);
       return;
+    case 'acting-professional':
+      if (as === 'anonymous') return expect(status, label).toBe(401);
+      if (['unrelatedClient', 'relatedClient', 'adminAsClient'].includes(as))
+        return expect(status, label).toBeLessThan(300);
+      return expect(status, `${label}: not acting as a professional, not found`).toBe(404);
     case 'admin':
       if (access.console) {
         if (as === 'anonymous') expect(status, label).toBe(401);

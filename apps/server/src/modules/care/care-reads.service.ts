@@ -14,6 +14,7 @@ import type { InsightList } from '@kaleido/shared/insights/insights.schemas';
 import { editableFields, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import { PROFILE_FIELDS, profileField } from '@kaleido/shared/profile/profile-fields';
 import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
+import { notFound } from '../../http/errors';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';
 
@@ -30,6 +31,8 @@ export function createCareReads(deps: {
   repository: CareRepository;
   policy: CarePolicy;
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
+  /** Records the professional's ethical-use confirmation (the settings module's). */
+  confirmEthicalUse: (userId: string) => Promise<void>;
   /** Open alerts the professional sees now (care-alerts.service.ts). */
   openAlerts: (professionalId: string) => Promise<number>;
   viewerOf: (userId: string) => Promise<ProfileViewer>;
@@ -50,17 +53,29 @@ export function createCareReads(deps: {
     await repository.logAccess({ personId, professionalId, what, itemCount, now: deps.now() });
   }
 
+  async function dashboard(professionalId: string): Promise<CareDashboard> {
+    const rows = (await repository.relationshipsOf(professionalId)).filter(
+      (r) => r.professionalId === professionalId,
+    );
+    return {
+      activeClients: rows.filter((r) => r.status === 'active').length,
+      pendingRequests: rows.filter((r) => r.status === 'pending').length,
+      openAlerts: await deps.openAlerts(professionalId),
+      ethicalUseConfirmed: (await deps.professionalOf(professionalId)).ethical_use_confirmed,
+    };
+  }
+
   return {
-    async dashboard(professionalId: string): Promise<CareDashboard> {
-      const rows = (await repository.relationshipsOf(professionalId)).filter(
-        (r) => r.professionalId === professionalId,
-      );
-      return {
-        activeClients: rows.filter((r) => r.status === 'active').length,
-        pendingRequests: rows.filter((r) => r.status === 'pending').length,
-        openAlerts: await deps.openAlerts(professionalId),
-        ethicalUseConfirmed: (await deps.professionalOf(professionalId)).ethical_use_confirmed,
-      };
+    dashboard,
+
+    /**
+     * The statement's "I confirm", for whoever acts as a professional now — a client, or an
+     * admin in the client interface, whose settings tab for it lives in the admin interface.
+     */
+    async confirmEthicalUse(professionalId: string): Promise<CareDashboard> {
+      if (!(await policy.isProfessional(professionalId))) throw notFound('Not found');
+      await deps.confirmEthicalUse(professionalId);
+      return dashboard(professionalId);
     },
 
     /** The people a professional works with: mood trend where shared (a logged read). */

@@ -29,6 +29,8 @@ export function registerCare(
     accountData: AccountDataRegistry;
     profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
     preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
+    /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
+    confirmEthicalUse: (userId: string) => Promise<void>;
     now: () => Date;
   },
 ) {
@@ -68,6 +70,7 @@ export function registerCare(
     privacyOf,
     professionalOf,
     openAlerts: alerts.openCount,
+    confirmEthicalUse: deps.confirmEthicalUse,
     now: deps.now,
   });
   deps.accountData.register({

@@ -71,6 +71,10 @@ export function registerCareRoutes(
 
   r.get('/api/care/dashboard', { config: auth }, async (request) => care.dashboard(me(request)));
 
+  r.post('/api/care/ethical-use', { config: auth }, async (request) =>
+    care.confirmEthicalUse(me(request)),
+  );
+
   r.get('/api/care/people', { config: auth }, async (request) => ({
     people: await care.people(me(request)),
   }));

@@ -25,6 +25,7 @@ export function createCareService(deps: {
   privacyOf: (userId: string) => Promise<{ insights_visible_to_clients: boolean }>;
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
   openAlerts: (professionalId: string) => Promise<number>;
+  confirmEthicalUse: (userId: string) => Promise<void>;
   now: () => Date;
 }) {
   const { repository } = deps;

@@ -303,11 +303,19 @@ describe('care consent matrix', () => {
       });
       expect(moved.status, moved.body).toBe(200);
     };
-    // The Professional tab (and its ethical-use confirmation) is the admin interface's (SPEC §2).
-    await into('admin');
-    await confirmEthicalUse(admin);
+    // The Professional tab is the admin interface's (SPEC §2); the client interface's own
+    // statement dialog confirms through care, for whoever acts as a professional there.
     await into('client');
     const id = await inviteAndAccept(admin, owner);
+    const viaTab = await admin.client.request('PATCH', '/api/settings/professional_settings', {
+      body: { ethical_use_confirmed: true },
+    });
+    expect(viaTab.status).toBe(403);
+    const refused = await admin.client.get(`/api/care/people/${owner.userId}`);
+    expect(refused.status).toBe(403);
+    const confirmed = await admin.client.post('/api/care/ethical-use', {});
+    expect(confirmed.status, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ ethicalUseConfirmed: true });
     await setConsent(owner, id, 'mood_and_insights', true);
     const mood = `/api/care/people/${owner.userId}/mood`;
     expect((await admin.client.get(mood)).status).toBe(200);
@@ -318,6 +326,7 @@ describe('care consent matrix', () => {
     expect((await admin.client.get(mood)).status).toBe(404);
     // A plain user is never a professional.
     const user = await person(app, 'Uma User');
+    expect((await user.client.post('/api/care/ethical-use', {})).status).toBe(404);
     expect((await user.client.get(mood)).status).toBe(404);
     expect((await user.client.get('/api/care/people')).json()).toEqual({ people: [] });
     expect((await user.client.get('/api/care/alerts')).json()).toEqual({ alerts: [] });

@@ -109,6 +109,23 @@ export function createSettingsService(deps: {
       return load(userId);
     },
 
+    /**
+     * The ethical-use confirmation asked by the professional interface itself (care), which is
+     * also where an admin acting as a professional answers it: the Professional tab is the admin
+     * interface's (SPEC §2), the statement is the client interface's. The caller checks who acts
+     * as a professional.
+     */
+    async confirmEthicalUse(userId: string) {
+      await stored(userId); // the row exists before a section is merged into it
+      await repository.mergeSection(
+        userId,
+        'professional_settings',
+        { ethical_use_confirmed: true },
+        now(),
+      );
+      await deps.onSectionChanged?.(userId, 'professional_settings');
+    },
+
     /** Delete data: every section back to the defaults (the row is recreated on next load). */
     reset: (userId: string) => repository.remove(userId),
   };

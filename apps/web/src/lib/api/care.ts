@@ -47,6 +47,7 @@ export const careApi = {
     }),
   accessLog: () => api.get<AccessLogResponse>('/api/care/access-log'),
   dashboard: () => api.get<CareDashboard>('/api/care/dashboard'),
+  confirmEthicalUse: () => api.post<CareDashboard>('/api/care/ethical-use', {}),
   people: () => api.get<{ people: CarePersonSummary[] }>('/api/care/people'),
   person: (id: string) => api.get<CarePerson>(`/api/care/people/${id}`),
   profile: (id: string) => api.get<CarePersonProfile>(`/api/care/people/${id}/profile`),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { careApi, careKeys } from '../../../lib/api/care';
-import { settingsKeys, updateSetting } from '../../../lib/api/settings';
+import { settingsKeys } from '../../../lib/api/settings';
 import { formatDay } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
 import { AlertsCard } from './alerts-card';
@@ -151,7 +151,7 @@ function PendingItem({ relationship: r }: { relationship: Relationship }) {
 function EthicalUseDialog() {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => updateSetting('professional_settings', { ethical_use_confirmed: true }),
+    mutationFn: () => careApi.confirmEthicalUse(),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
       void queryClient.invalidateQueries({ queryKey: careKeys.all });
