@@ -1,5 +1,6 @@
 import { CARE_SCOPE_LABELS } from '@kaleido/shared/care/care.schemas';
 import { writePdf } from '../../http/pdf';
+import { wallClock } from '../../lib/timezone';
 import type { CareReport } from './care-reports.service';
 
 /**
@@ -9,7 +10,13 @@ import type { CareReport } from './care-reports.service';
  * professional's own notes.
  */
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+/** The date the professional's calendar shows at an instant (the period's own days). */
+function dayIn(timeZone: string) {
+  return (at: Date) => {
+    const w = wallClock(at, timeZone);
+    return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  };
+}
 const signed = (n: number | null) => (n === null ? '–' : n.toFixed(2));
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -26,6 +33,7 @@ export function reportTitle(report: CareReport): string {
 export function reportPdf(report: CareReport): Promise<Buffer> {
   const standard = report.format !== 'brief';
   const detailed = report.format === 'detailed';
+  const day = dayIn(report.timezone);
   return writePdf(reportTitle(report), (doc, { regular, bold }) => {
     const heading = (text: string) => {
       doc.moveDown(1).font(bold).fontSize(14).fillColor('#000000').text(text);
@@ -36,7 +44,9 @@ export function reportPdf(report: CareReport): Promise<Buffer> {
       doc.font(regular).fontSize(10).fillColor('#555555').text(text).fillColor('#000000');
 
     doc.font(bold).fontSize(20).text(`Report: ${report.person.name}`);
-    muted(`Period ${report.from} to ${report.to} · ${capitalised(report.format)} report`);
+    muted(
+      `Period ${report.from} to ${report.to} (${report.timezone}) · ${capitalised(report.format)} report`,
+    );
     muted(
       `Prepared by ${report.professional.name}${report.professional.credentials ? `, ${report.professional.credentials}` : ''} on ${day(report.generatedAt)}`,
     );
@@ -103,11 +113,12 @@ function field(value: string | number | null): string {
 }
 
 export function reportCsv(report: CareReport): string {
+  const day = dayIn(report.timezone);
   const standard = report.format !== 'brief';
   const detailed = report.format === 'detailed';
   const rows: (string | number | null)[][] = [
     ['section', 'date', 'title', 'mood', 'value', 'detail'],
-    ['report', day(report.generatedAt), reportTitle(report), null, null, report.format],
+    ['report', day(report.generatedAt), reportTitle(report), null, report.timezone, report.format],
   ];
   for (const scope of report.shared)
     rows.push(['shared', null, CARE_SCOPE_LABELS[scope], null, null, null]);

@@ -6,6 +6,7 @@ import {
 } from '@kaleido/shared/care/care.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { ProfessionalSettings } from '@kaleido/shared/settings/settings.schemas';
+import { localTime, usableTimezone } from '../../lib/timezone';
 import { alertSummary } from './care-alert-rules';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';
@@ -13,7 +14,6 @@ import type { CareRepository } from './care.repository';
 export type CareReports = ReturnType<typeof createCareReports>;
 export type ReportFormat = ProfessionalSettings['report_format'];
 
-const DAY_MS = 86_400_000;
 const REPORT_LIMIT = 2_000;
 const MOOD_SCORE: Record<Mood, number> = { happy: 1, excited: 1, neutral: 0, sad: -1, angry: -1 };
 
@@ -21,9 +21,11 @@ const MOOD_SCORE: Record<Mood, number> = { happy: 1, excited: 1, neutral: 0, sad
 export interface CareReport {
   person: { id: string; name: string };
   professional: { name: string; credentials: string };
-  /** Inclusive dates (UTC), YYYY-MM-DD. */
+  /** Inclusive dates, YYYY-MM-DD, as the professional's calendar shows them. */
   from: string;
   to: string;
+  /** The professional's timezone: the period's days, and every date the report prints. */
+  timezone: string;
   format: ReportFormat;
   generatedAt: Date;
   shared: CareScope[];
@@ -58,6 +60,8 @@ export function createCareReports(deps: {
   repository: CareRepository;
   policy: CarePolicy;
   professionalOf: (userId: string) => Promise<ProfessionalSettings>;
+  /** The professional's profile timezone (whose calendar the period is read in). */
+  timezoneOf: (userId: string) => Promise<string | null | undefined>;
   now: () => Date;
 }) {
   const { repository, policy } = deps;
@@ -67,10 +71,14 @@ export function createCareReports(deps: {
       const { scopes } = await policy.mayView(professionalId, personId);
       const settings = await deps.professionalOf(professionalId);
       const format = query.format ?? settings.report_format;
-      const period = {
-        from: new Date(`${query.from}T00:00:00Z`),
-        to: new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS),
+      // The dates the professional picked are days of their own calendar: from the first
+      // midnight to the midnight after the last day, wherever the clocks change in between.
+      const timezone = usableTimezone(await deps.timezoneOf(professionalId));
+      const midnight = (date: string, plusDays: number) => {
+        const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+        return localTime(year, month, day + plusDays, 0, timezone);
       };
+      const period = { from: midnight(query.from, 0), to: midnight(query.to, 1) };
       const [person, professional] = await repository
         .usersByIds([personId, professionalId])
         .then((rows) => [
@@ -132,6 +140,7 @@ export function createCareReports(deps: {
         professional: { name: professional?.name ?? '', credentials: settings.credentials },
         from: query.from,
         to: query.to,
+        timezone,
         format,
         generatedAt: deps.now(),
         shared: scopes,

@@ -159,6 +159,42 @@ describe('care reports', () => {
     expect(rows.some((r) => r.startsWith('entry,'))).toBe(false);
   });
 
+  it("reads the period as days of the professional's own calendar", async () => {
+    // 11:30 UTC on 10 March 2021 is already 00:30 on 11 March in Auckland (UTC+13).
+    const lateEntry = await entry(
+      'Late in London',
+      'Evening words.',
+      'happy',
+      'shared_with_clients',
+    );
+    await setCreatedAt(app, lateEntry, '2021-03-10T11:30:00Z');
+    const url = (from: string, to: string) =>
+      `/api/care/people/${owner.userId}/report.csv?from=${from}&to=${to}&format=standard`;
+    const setTimezone = async (value: string) => {
+      const saved = await full.client.request('PATCH', '/api/profile', {
+        body: { field: 'timezone', value },
+      });
+      expect(saved.status, saved.body).toBe(200);
+    };
+    try {
+      await setTimezone('Pacific/Auckland');
+      const auckland = await report(full, url('2021-03-11', '2021-03-11'));
+      expect(auckland.text).toContain('entry,2021-03-11,Late in London');
+      expect(auckland.text).toContain('Pacific/Auckland');
+      expect((await report(full, url('2021-03-10', '2021-03-10'))).text).not.toContain(
+        'Late in London',
+      );
+      await setTimezone('Europe/London');
+      const london = await report(full, url('2021-03-10', '2021-03-10'));
+      expect(london.text).toContain('entry,2021-03-10,Late in London');
+      expect((await report(full, url('2021-03-11', '2021-03-11'))).text).not.toContain(
+        'Late in London',
+      );
+    } finally {
+      await setTimezone('UTC');
+    }
+  });
+
   it('answers 404 without a relationship, and 400 for a reversed period', async () => {
     const url = `/api/care/people/${owner.userId}/report.pdf?${PERIOD}`;
     expect((await report(stranger, url)).status).toBe(404);

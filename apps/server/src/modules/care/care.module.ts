@@ -29,6 +29,8 @@ export function registerCare(
     accountData: AccountDataRegistry;
     profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
     preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
+    /** The profile's timezone: a report's period is days of the professional's calendar. */
+    profiles: { find(userId: string): Promise<{ timezone: string } | null> };
     /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
     confirmEthicalUse: (userId: string) => Promise<void>;
     now: () => Date;
@@ -86,7 +88,13 @@ export function registerCare(
     export: (userId) => care.exportFor(userId),
     deleteData: (userId) => care.deleteDataOf(userId),
   });
-  const reports = createCareReports({ repository, policy, professionalOf, now: deps.now });
+  const reports = createCareReports({
+    repository,
+    policy,
+    professionalOf,
+    timezoneOf: async (userId) => (await deps.profiles.find(userId))?.timezone,
+    now: deps.now,
+  });
   registerCareRoutes(app, { ...care, alerts, reports });
   return {
     care,
