@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WebSocket } from '@fastify/websocket';
 import {
   CLOSE_CODES,
   ClientMessageSchema,
@@ -15,66 +14,20 @@ import type { SessionResolver } from '../http/session-state';
 import type { ClientActionRegistry } from './client-actions';
 import type { EventBus, RoomEvent } from './event-bus';
 import { userRoom, type RoomRegistry } from './rooms';
+import { replayRoom } from './room-replay';
+import {
+  MAX_QUEUED_MESSAGES,
+  MAX_SOCKETS_PER_SESSION,
+  SUBSCRIBE_BURST,
+  eventMessage,
+  takeSubscribeToken,
+  type Connection,
+} from './realtime-connection';
+import { createSessionDeadlines } from './session-deadlines';
 import { slicedSweep } from './sliced-sweep';
 
-interface Connection {
-  socket: WebSocket;
-  /** The TCP socket under it: corked while a burst of events is written (one syscall). */
-  stream: { cork(): void; uncork(): void };
-  userId: string;
-  sessionId: string;
-  /** The upgrade request's cookie, to re-check the session while the socket lives. */
-  cookie: string;
-  ip: string;
-  userAgent: string | undefined;
-  rooms: Set<string>;
-  /** Fires when the session would end (idle or absolute), to close the socket at that moment. */
-  deadline?: NodeJS.Timeout;
-  /** The session's absolute end, to tell an expired session from a revoked one. */
-  expiresAt: number;
-  /** Rooms whose replay is being sent: live events wait here so that they follow it. */
-  replaying: Map<string, RoomEvent[]>;
-  /** The socket's messages are handled one after another: one replay at a time. */
-  queue: Promise<void>;
-  queued: number;
-  /** Token bucket for subscribes (each may replay up to REPLAY_BYTE_BUDGET). */
-  subscribeTokens: number;
-  tokensCountedAt: number;
-  lastSeen: number;
-}
-
 const SESSION_RECHECK_MS = 60_000;
-/** After the deadline, so the session check sees the session as ended, not a millisecond early. */
-const DEADLINE_SLACK_MS = 25;
-/** A database error at the deadline is retried this much later. */
-const DEADLINE_RETRY_MS = 5_000;
-/** setTimeout's ceiling (about 24.8 days); a longer session simply re-arms on the way. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-const eventMessage = (event: RoomEvent) =>
-  ({
-    type: 'event',
-    room: event.room,
-    name: event.name,
-    data: event.data,
-    seq: event.seq,
-  }) as ServerMessage;
-
-/** Whether a held live event is past the replay (replay already carried those up to `last`). */
-const isAfter = (seq: string | undefined, last: bigint | null) =>
-  last === null || seq === undefined || !/^\d+$/.test(seq) || BigInt(seq) > last;
 const MAX_ROOMS_PER_SOCKET = 50;
-/**
- * Resume is cheap to ask for and expensive to answer, so it is bounded: at most this many bytes
- * per replay (the client asks for the next page, see 'replayed'), subscribes at a rate, one
- * replay at a time per socket, and a few sockets per session. A tab needs one socket and a
- * handful of subscribes a minute.
- */
-const REPLAY_BYTE_BUDGET = 256 * 1024;
-const SUBSCRIBE_BURST = 20;
-const SUBSCRIBE_REFILL_MS = 1_000;
-const MAX_QUEUED_MESSAGES = 64;
-const MAX_SOCKETS_PER_SESSION = 10;
 
 /**
  * The one WebSocket per tab. Authenticated by the session cookie at the upgrade (refused
@@ -94,7 +47,6 @@ export function registerRealtimeGateway(
   },
 ) {
   const now = deps.now ?? (() => new Date());
-  const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
   const byRoom = new Map<string, Set<Connection>>();
   const connections = new Set<Connection>();
   const socketsPerSession = new Map<string, number>();
@@ -150,50 +102,13 @@ export function registerRealtimeGateway(
     drop(connection);
   }
 
-  /**
-   * Arms the socket's timer for the moment its session ends: the idle timeout after the last
-   * activity, or the absolute expiry, whichever comes first. Activity meanwhile (HTTP requests
-   * of the same session) moves the idle deadline; the check at the deadline sees it and re-arms.
-   */
-  function armDeadline(connection: Connection, session: { lastActiveAt: Date; expiresAt: Date }) {
-    connection.expiresAt = session.expiresAt.getTime();
-    const endsAt = Math.min(connection.expiresAt, session.lastActiveAt.getTime() + idleMs);
-    const delay = Math.max(0, endsAt - now().getTime()) + DEADLINE_SLACK_MS;
-    clearTimeout(connection.deadline);
-    connection.deadline = setTimeout(() => checkSession(connection), Math.min(delay, MAX_TIMER_MS));
-    connection.deadline.unref();
-  }
-
-  /** Re-reads the session: still active → wait for its next deadline; ended → close the socket. */
-  function checkSession(connection: Connection) {
-    if (!connections.has(connection)) return;
-    deps.sessions
-      .resolve({
-        ip: connection.ip,
-        userAgent: connection.userAgent,
-        headers: { cookie: connection.cookie },
-      })
-      .then((state) => {
-        if (!connections.has(connection)) return;
-        if (state.kind === 'active') return armDeadline(connection, state.session);
-        const expired =
-          state.endedReason === 'session_timeout' || now().getTime() >= connection.expiresAt;
-        endSession(connection, {
-          room: userRoom(connection.userId),
-          name: 'session.ended',
-          data: {
-            reason: expired ? 'session_timeout' : 'revoked',
-            sessionId: connection.sessionId,
-          },
-        });
-      })
-      .catch(() => {
-        if (!connections.has(connection)) return;
-        clearTimeout(connection.deadline);
-        connection.deadline = setTimeout(() => checkSession(connection), DEADLINE_RETRY_MS);
-        connection.deadline.unref();
-      });
-  }
+  const { armDeadline, checkSession } = createSessionDeadlines({
+    sessions: deps.sessions,
+    idleMs: deps.config.SESSION_IDLE_MINUTES * 60_000,
+    now,
+    isOpen: (connection) => connections.has(connection),
+    end: endSession,
+  });
 
   const unsubscribe = deps.bus.subscribe((event) => {
     const members = byRoom.get(event.room);
@@ -265,67 +180,14 @@ export function registerRealtimeGateway(
         if (!target || !allowed)
           return send(connection, { type: 'error', message: `Cannot join ${message.room}.` });
         if (!message.afterSeq || !target.kind.replay) return join(connection, message.room);
-        return replay(
+        return replayRoom(
+          { join, send, sendText },
           connection,
           message.room,
           target.kind.replay(connection.userId, target.id, message.afterSeq),
         );
       }
     }
-  }
-
-  function takeSubscribeToken(connection: Connection): boolean {
-    const at = Date.now();
-    connection.subscribeTokens = Math.min(
-      SUBSCRIBE_BURST,
-      connection.subscribeTokens + (at - connection.tokensCountedAt) / SUBSCRIBE_REFILL_MS,
-    );
-    connection.tokensCountedAt = at;
-    if (connection.subscribeTokens < 1) return false;
-    connection.subscribeTokens -= 1;
-    return true;
-  }
-
-  /**
-   * Sends a room's replay, up to REPLAY_BYTE_BUDGET, then 'replayed' (with the cursor of the next
-   * page when there is more). Joined first so nothing published meanwhile is lost; what arrives
-   * during the replay is held and sent after it, so a client's last seen seq never skips past a
-   * gap. When the replay stops early, the held events are in the next pages (the database has
-   * them), so only those without a seq (typing, receipts) are sent.
-   */
-  async function replay(connection: Connection, room: string, pages: AsyncIterable<RoomEvent[]>) {
-    const held: RoomEvent[] = [];
-    connection.replaying.set(room, held);
-    join(connection, room);
-    let last: bigint | null = null;
-    let bytes = 0;
-    let more = false;
-    try {
-      pages: for await (const page of pages) {
-        for (const event of page) {
-          const text = JSON.stringify(eventMessage(event));
-          const size = Buffer.byteLength(text);
-          if (bytes > 0 && bytes + size > REPLAY_BYTE_BUDGET) {
-            more = true;
-            break pages;
-          }
-          bytes += size;
-          sendText(connection, text);
-          if (event.seq && /^\d+$/.test(event.seq)) last = BigInt(event.seq);
-        }
-      }
-    } finally {
-      connection.replaying.delete(room);
-      for (const event of held)
-        if (more ? event.seq === undefined : isAfter(event.seq, last))
-          send(connection, eventMessage(event));
-    }
-    send(
-      connection,
-      more && last !== null
-        ? { type: 'replayed', room, more: true, nextAfterSeq: last.toString() }
-        : { type: 'replayed', room, more: false },
-    );
   }
 
   app.get(
