@@ -18,6 +18,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { CallRecord, CallsRepository } from './calls.repository';
 import { eventForStatus, secondsBetween, toCall, type StatusEvent } from './calls-records';
+import { iceServersFor } from './turn-credentials';
+import type { TranscriptSignal } from './call-transcripts.service';
 
 export const CALL_TIMEOUT_JOB = 'call-ring-timeout';
 export const ringKey = (callId: string) => `call-ring:${callId}`;
@@ -51,8 +53,12 @@ export function createCallsService(deps: {
   notifications: Pick<NotificationsService, 'notify'>;
   rateLimits: Pick<RateLimitService, 'consume'>;
   iceServers: IceServer[];
+  /** TURN_SECRET: each person gets short-lived TURN credentials (coturn use-auth-secret). */
+  turn?: { secret: string; ttlSeconds: number } | null;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The transcript's consent signals (call-transcripts.service.ts). */
+  transcriptConsent?: (userId: string, signal: TranscriptSignal) => Promise<void>;
 }) {
   const { repository, now } = deps;
 
@@ -223,6 +229,9 @@ export function createCallsService(deps: {
       endedBy: userId,
       endReason: 'hangup',
       durationSeconds: secondsBetween(record.answeredAt ?? at, at),
+      // The transcript stops with the call (its last pieces may still arrive for a while).
+      transcriptState: 'off',
+      ...(record.transcriptState === 'recording' && { transcriptStoppedAt: at }),
     });
     if (moved) await announce(callId, 'call.ended');
   }
@@ -289,6 +298,12 @@ export function createCallsService(deps: {
         case 'answer':
         case 'ice':
           return relay(userId, signal);
+        case 'transcript-request':
+        case 'transcript-accept':
+        case 'transcript-decline':
+        case 'transcript-stop':
+          if (!deps.transcriptConsent) throw notFound(CALL_MESSAGES.notFound);
+          return deps.transcriptConsent(userId, signal);
       }
     },
 
@@ -324,9 +339,9 @@ export function createCallsService(deps: {
       return toCall(await participantCall(userId, callId), userId);
     },
 
-    config(): CallConfig {
+    config(userId: string): CallConfig {
       return {
-        iceServers: deps.iceServers,
+        iceServers: iceServersFor(deps.iceServers, deps.turn ?? null, userId, now()),
         ringTimeoutMs: CALL_RING_TIMEOUT_MS,
         keepaliveMs: CALL_KEEPALIVE_MS,
       };
