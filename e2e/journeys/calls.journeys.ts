@@ -309,4 +309,92 @@ export const callsJourneys: Journey[] = [
       await phase(pageA, 'ended', 'A');
     },
   },
+  {
+    name: 'calls: a transcript both agree to records both sides, either can stop it, then View Transcript',
+    async run(ctx) {
+      const [a, b] = await Promise.all([
+        createVerifiedAccount(ctx.baseUrl, newAccount('call-words-a')),
+        createVerifiedAccount(ctx.baseUrl, newAccount('call-words-b')),
+      ]);
+      const pageA = await signedIn(ctx, a, '/app/calls');
+      const pageB = await signedIn(ctx, b);
+      await pageA.getByRole('button', { name: 'Start Audio Call' }).click();
+      const dialog = pageA.getByRole('dialog', { name: 'Start an audio call' });
+      await dialog.getByLabel('Search people by name or email').fill(b.fullName);
+      await dialog.getByRole('button', { name: `Audio call ${b.fullName}` }).click();
+      await accept(pageB, a.fullName);
+      await phase(pageA, 'connected', 'A');
+      await phase(pageB, 'connected', 'B');
+
+      // A asks; nothing records until B accepts.
+      await pageA.getByRole('button', { name: 'Record transcript' }).click();
+      await expectVisible(
+        pageA.getByText(`Waiting for ${b.fullName} to agree to a transcript…`),
+        'A waits for B',
+      );
+      const request = pageB.getByRole('alertdialog', { name: 'Transcript request' });
+      await expectVisible(
+        request.getByText(`${a.fullName} asks to record a transcript of this call.`),
+        'B is asked',
+      );
+      await ctx.checkA11y(pageB, 'transcript request');
+      assert.equal(await pageA.getByTestId('transcript-indicator').count(), 0, 'not yet');
+      await request.getByRole('button', { name: 'Accept transcript' }).click();
+
+      // Both see the indicator the whole time it records (a full piece and part of another).
+      for (let i = 0; i < 6; i++) {
+        await expectVisible(pageA.getByTestId('transcript-indicator'), 'A: recording');
+        await expectVisible(pageB.getByTestId('transcript-indicator'), 'B: recording');
+        await pause(2_000);
+      }
+      // Either can stop it: B does, and A is told.
+      await pageB.getByRole('button', { name: 'Stop transcript' }).click();
+      await expectVisible(
+        pageA.getByText(`${b.fullName} stopped the transcript.`),
+        'A: B stopped it',
+      );
+      await pageA.getByTestId('transcript-indicator').waitFor({ state: 'detached' });
+      await pageB.getByTestId('transcript-indicator').waitFor({ state: 'detached' });
+      await pageA.getByRole('button', { name: 'End call' }).click();
+      await phase(pageB, 'ended', 'B');
+
+      // Speaker-labelled lines from both people arrive (the embedded engine's words vary).
+      for (const [page, who] of [
+        [pageA, 'A'],
+        [pageB, 'B'],
+      ] as const) {
+        await page.goto('/app/calls/history');
+        await page.getByRole('button', { name: /^View Transcript/ }).click();
+        const transcript = page.getByRole('dialog', { name: 'Transcript' });
+        await until(
+          async () => ({
+            speakers: [
+              ...new Set(await transcript.getByTestId('transcript-speaker').allInnerTexts()),
+            ].sort(),
+            pending: await transcript.getByText('Transcribing…').count(),
+          }),
+          (v) =>
+            JSON.stringify(v.speakers) === JSON.stringify([a.fullName, b.fullName].sort()) &&
+            v.pending === 0,
+          `${who}: both speakers' lines transcribed`,
+          180_000,
+        );
+        // Only one's own lines can be corrected.
+        const own = await transcript
+          .getByTestId('transcript-line')
+          .filter({
+            has: page
+              .getByTestId('transcript-speaker')
+              .getByText(who === 'A' ? a.fullName : b.fullName, { exact: true }),
+          })
+          .count();
+        assert.equal(
+          await transcript.getByRole('button', { name: 'Edit' }).count(),
+          own,
+          `${who}: edits own lines only`,
+        );
+        if (who === 'A') await ctx.checkA11y(page, 'transcript dialog');
+      }
+    },
+  },
 ];

@@ -25,6 +25,8 @@ export interface PeerCallState {
   cameras: MediaDeviceInfo[];
   microphoneId: string | null;
   cameraId: string | null;
+  /** What the other person did about the transcript (declined, stopped), or an upload failure. */
+  transcriptNotice: string | null;
 }
 
 export const INITIAL_PEER_CALL_STATE: PeerCallState = {
@@ -40,6 +42,7 @@ export const INITIAL_PEER_CALL_STATE: PeerCallState = {
   cameras: [],
   microphoneId: null,
   cameraId: null,
+  transcriptNotice: null,
 };
 
 /** What the parts of a call (media, connection) read and change of the call's one state. */

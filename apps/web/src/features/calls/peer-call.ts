@@ -1,5 +1,12 @@
-import type { Call, CallConfig, CallSignal, CallType } from '@kaleido/shared/calls/calls.schemas';
+import {
+  CALL_MESSAGES,
+  type Call,
+  type CallConfig,
+  type CallSignal,
+  type CallType,
+} from '@kaleido/shared/calls/calls.schemas';
 import type { ServerMessage } from '@kaleido/shared/realtime/events';
+import { errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
 import { CallConnection } from './call-connection';
 import { CallMedia } from './call-media';
@@ -9,6 +16,7 @@ import {
   type CallStateHost,
   type PeerCallState,
 } from './peer-call-state';
+import { TranscriptRecorder } from './transcript-recorder';
 
 export type { CallPhase, PeerCallState } from './peer-call-state';
 
@@ -33,6 +41,7 @@ export class PeerCall {
   };
   private readonly media = new CallMedia(this.host);
   private readonly connection: CallConnection;
+  private readonly transcript: TranscriptRecorder;
   private keepalive: ReturnType<typeof setInterval> | null = null;
   private closed = false;
   /** This tab accepted (from the incoming-call dialog) before the room opened. */
@@ -44,6 +53,9 @@ export class PeerCall {
   ) {
     this.connection = new CallConnection(callId, config, this.host, this.media, (signal) =>
       this.signal(signal),
+    );
+    this.transcript = new TranscriptRecorder(callId, (error) =>
+      this.set({ transcriptNotice: errorMessage(error) }),
     );
     rooms.set(callId, this);
     // Closing or reloading the tab leaves the call: say so, so the other side is not left waiting.
@@ -127,6 +139,25 @@ export class PeerCall {
     this.media.toggleCamera();
   }
 
+  /** Asks the other person to agree to a transcript (or agrees, if they asked first). */
+  requestTranscript() {
+    this.set({ transcriptNotice: null });
+    this.signal({ kind: 'transcript-request', callId: this.callId });
+  }
+
+  acceptTranscript() {
+    this.signal({ kind: 'transcript-accept', callId: this.callId });
+  }
+
+  declineTranscript() {
+    this.signal({ kind: 'transcript-decline', callId: this.callId });
+  }
+
+  /** Stops the transcript (or withdraws the request); either person may. */
+  stopTranscript() {
+    this.signal({ kind: 'transcript-stop', callId: this.callId });
+  }
+
   useMicrophone(deviceId: string) {
     return this.media.useMicrophone(deviceId);
   }
@@ -167,7 +198,34 @@ export class PeerCall {
 
   private set(patch: Partial<PeerCallState>) {
     this.state = { ...this.state, ...patch };
+    this.syncTranscript();
     for (const listener of this.listeners) listener();
+  }
+
+  /** Records this side's microphone exactly while both agreed and the call is on. */
+  private syncTranscript() {
+    const { call, phase } = this.state;
+    const on =
+      !this.closed &&
+      call?.status === 'active' &&
+      call.transcriptState === 'recording' &&
+      ['connecting', 'connected', 'reconnecting'].includes(phase);
+    const track = this.media.microphone;
+    if (on && track && !this.transcript.active) this.transcript.start(track);
+    else if (!on && this.transcript.active) this.transcript.stop();
+  }
+
+  /** What the other person did about the transcript, said in the room. */
+  private transcriptChanged(data: { call: Call; change: string; by: string }) {
+    if (data.by !== data.call.other.id) return this.set({ transcriptNotice: null });
+    const name = data.call.other.name;
+    const notice =
+      data.change === 'declined'
+        ? CALL_MESSAGES.transcriptDeclined(name)
+        : data.change === 'stopped'
+          ? CALL_MESSAGES.transcriptStopped(name)
+          : null;
+    this.set({ transcriptNotice: notice });
   }
 
   private live() {
@@ -189,6 +247,8 @@ export class PeerCall {
     if (!message.name.startsWith('call.')) return;
     const data = message.data as { call?: Call; callId?: string };
     if ((data.call?.id ?? data.callId) !== this.callId) return;
+    if (message.name === 'call.transcript') this.transcriptChanged(message.data);
+    if (message.name === 'call.transcript-line') return;
     if (data.call) return this.apply(data.call);
     if (message.name === 'call.offer') {
       await this.connection.onOffer((message.data as { sdp: string }).sdp);
@@ -210,6 +270,7 @@ export class PeerCall {
 
   private teardown(phase: CallPhase) {
     this.closed = true;
+    this.transcript.stop();
     if (this.keepalive) clearInterval(this.keepalive);
     this.keepalive = null;
     this.connection.close();

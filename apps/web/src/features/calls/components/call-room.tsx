@@ -10,6 +10,7 @@ import { callConfigQuery } from '../../../lib/api/calls';
 import { endedSentence, formatDuration, initials } from '../call-format';
 import { usePeerCall, type RoomIntent } from '../hooks/use-peer-call';
 import type { CallPhase } from '../peer-call';
+import { TranscriptControls } from './transcript-controls';
 
 const PHASE_TEXT: Record<CallPhase, string> = {
   placing: 'Calling…',
@@ -190,6 +191,8 @@ export function CallRoom({ callId }: { callId: string }) {
           </Button>
         </div>
       )}
+
+      {live && <TranscriptControls peer={peer} state={state} />}
 
       {phase !== 'ended' && (state.microphones.length > 0 || state.cameras.length > 0) && (
         <div className="flex flex-wrap gap-4 text-sm">
