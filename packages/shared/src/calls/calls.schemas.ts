@@ -31,6 +31,11 @@ export const CALL_KEEPALIVE_MS = 20_000;
 /** ... and a live call not heard from for this long is over (both browsers went away). */
 export const CALL_STALE_MS = 75_000;
 export const CALL_HISTORY_PAGE = 50;
+/**
+ * A person whose page went away mid-call (a reload, or a closed tab) has this long to come
+ * back before the other side ends the call.
+ */
+export const CALL_REJOIN_WAIT_MS = 20_000;
 
 /**
  * A transcript of a call needs both people (issue #12 item 4): either asks (`requested`), it
@@ -55,6 +60,7 @@ export const CALL_MESSAGES = {
   alreadyOver: 'This call has already ended.',
   notRinging: 'This call is no longer ringing.',
   notActive: 'This call is not connected.',
+  away: (name: string) => `${name} left the call. Waiting for them to come back…`,
   onlyCallee: 'Only the person being called can answer this call.',
   onlyCaller: 'Only the person calling can cancel this call.',
   tooFast: 'You are starting calls too fast. Please wait a few minutes and try again.',
@@ -223,6 +229,8 @@ const CallId = z.uuid();
  * - offer / answer / ice: WebRTC negotiation, relayed to the other person (also an ICE restart)
  * - end: either hangs up a connected call
  * - keepalive: a connected tab is still there
+ * - away: this tab's page is going (a reload or a closed tab); the other side waits for it
+ * - rejoin: a reloaded room of a connected call is back; both sides negotiate afresh
  * - transcript-request / -accept / -decline / -stop: the transcript's consent (both must agree)
  */
 export const CallSignalSchema = z.discriminatedUnion('kind', [
@@ -241,6 +249,8 @@ export const CallSignalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('offer'), callId: CallId, sdp: Sdp, restart: z.boolean().optional() }),
   z.object({ kind: z.literal('answer'), callId: CallId, sdp: Sdp }),
   z.object({ kind: z.literal('ice'), callId: CallId, candidate: IceCandidateSchema }),
+  z.object({ kind: z.literal('away'), callId: CallId }),
+  z.object({ kind: z.literal('rejoin'), callId: CallId }),
   z.object({ kind: z.literal('transcript-request'), callId: CallId }),
   z.object({ kind: z.literal('transcript-accept'), callId: CallId }),
   z.object({ kind: z.literal('transcript-decline'), callId: CallId }),
@@ -274,6 +284,10 @@ export const CallEventSchemas = {
   }),
   'call.answer': z.object({ callId: z.string(), from: z.string(), sdp: z.string() }),
   'call.ice': z.object({ callId: z.string(), from: z.string(), candidate: IceCandidateSchema }),
+  /** To the other person: this one's page went away mid-call (see CALL_REJOIN_WAIT_MS). */
+  'call.away': z.object({ callId: z.string(), from: z.string() }),
+  /** To the other person: this one reloaded the room; drop the old connection, make a new one. */
+  'call.rejoin': z.object({ callId: z.string(), from: z.string() }),
   /** To both: the transcript's consent changed (`by` did `change`); the call as it is now. */
   'call.transcript': z.object({
     call: CallSchema,

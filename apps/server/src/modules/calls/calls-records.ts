@@ -9,7 +9,13 @@ import type { CallRecord } from './calls.repository';
 /** The events that say where a call is (the negotiation relays are the others). */
 export type StatusEvent = Exclude<
   CallEventName,
-  'call.offer' | 'call.answer' | 'call.ice' | 'call.transcript' | 'call.transcript-line'
+  | 'call.offer'
+  | 'call.answer'
+  | 'call.ice'
+  | 'call.away'
+  | 'call.rejoin'
+  | 'call.transcript'
+  | 'call.transcript-line'
 >;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

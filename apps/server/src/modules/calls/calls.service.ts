@@ -236,10 +236,13 @@ export function createCallsService(deps: {
     if (moved) await announce(callId, 'call.ended');
   }
 
-  /** Offer, answer and ICE go to the other person, only while the call is connected. */
+  /**
+   * Offer, answer and ICE (and a page going away or coming back) go to the other person, only
+   * while the call is connected.
+   */
   async function relay(
     userId: string,
-    signal: Extract<CallSignal, { kind: 'offer' | 'answer' | 'ice' }>,
+    signal: Extract<CallSignal, { kind: 'offer' | 'answer' | 'ice' | 'away' | 'rejoin' }>,
   ) {
     const record = await participantCall(userId, signal.callId);
     if (record.status !== 'active')
@@ -248,7 +251,10 @@ export function createCallsService(deps: {
     if (!otherId) return;
     const room = userRoom(otherId);
     const base = { callId: record.id, from: userId };
-    if (signal.kind === 'offer') {
+    if (signal.kind === 'away' || signal.kind === 'rejoin') {
+      await repository.touch(record.id, now());
+      await deps.bus.publish({ room, name: `call.${signal.kind}`, data: base });
+    } else if (signal.kind === 'offer') {
       await repository.touch(record.id, now());
       await deps.bus.publish({
         room,
@@ -297,6 +303,8 @@ export function createCallsService(deps: {
         case 'offer':
         case 'answer':
         case 'ice':
+        case 'away':
+        case 'rejoin':
           return relay(userId, signal);
         case 'transcript-request':
         case 'transcript-accept':

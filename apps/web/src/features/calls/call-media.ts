@@ -84,6 +84,12 @@ export class CallMedia {
     }
   }
 
+  /** The connection is being replaced (the other side reloaded): the next one gets our tracks. */
+  detach() {
+    this.audioSender = null;
+    this.videoSender = null;
+  }
+
   stop() {
     this.audioTrack?.stop();
     this.videoTrack?.stop();

@@ -1,5 +1,6 @@
 import {
   CALL_MESSAGES,
+  CALL_REJOIN_WAIT_MS,
   type Call,
   type CallConfig,
   type CallSignal,
@@ -26,6 +27,16 @@ type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 const rooms = new Map<string, PeerCall>();
 
 /**
+ * The room this document was reloaded on, if it was: its call, found already connected, is
+ * rejoined (both sides negotiate afresh) rather than joined for the first time.
+ */
+let reloadedPath: string | null =
+  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+    ?.type === 'reload'
+    ? window.location.pathname
+    : null;
+
+/**
  * One call as this tab takes part in it: the signalling over the tab's one socket and the call's
  * state, here; the local media in CallMedia; the RTCPeerConnection and its negotiation in
  * CallConnection. Both sides keep the call alive on the server while connected.
@@ -43,6 +54,10 @@ export class PeerCall {
   private readonly connection: CallConnection;
   private readonly transcript: TranscriptRecorder;
   private keepalive: ReturnType<typeof setInterval> | null = null;
+  /** The other person's page went away: they have CALL_REJOIN_WAIT_MS to come back. */
+  private awayTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The first state of the call this room has seen (null: none yet). */
+  private seenStatus: Call['status'] | null = null;
   private closed = false;
   /** This tab accepted (from the incoming-call dialog) before the room opened. */
   private accepting = false;
@@ -58,8 +73,9 @@ export class PeerCall {
       this.set({ transcriptNotice: errorMessage(error) }),
     );
     rooms.set(callId, this);
-    // Closing or reloading the tab leaves the call: say so, so the other side is not left waiting.
-    const leave = () => this.hangUpIfLive();
+    // Closing or reloading the tab: a ringing call is cancelled; a connected one is left for a
+    // moment (a reload comes back and rejoins), and the other side ends it if nobody returns.
+    const leave = () => this.leavePage();
     window.addEventListener('pagehide', leave);
     this.cleanups.push(() => window.removeEventListener('pagehide', leave));
     this.cleanups.push(realtime.onEvent((message) => void this.onEvent(message)));
@@ -90,6 +106,11 @@ export class PeerCall {
 
   /** The call as the server has it (first load, or an event). */
   apply(call: Call) {
+    const first = this.seenStatus === null && !this.closed;
+    this.seenStatus ??= call.status;
+    // Only the first room the reloaded document opens, on its first news of the call, rejoins.
+    const rejoining = first && reloadedPath === window.location.pathname;
+    if (first) reloadedPath = null;
     if (this.closed && this.state.phase === 'ended') {
       this.set({ call });
       return;
@@ -103,6 +124,11 @@ export class PeerCall {
       if (this.state.phase !== 'connected' && this.state.phase !== 'reconnecting')
         this.set({ phase: 'connecting' });
       this.startKeepalive();
+      // This page was reloaded during the call: tell the other side before negotiating.
+      if (rejoining) {
+        this.set({ phase: 'reconnecting' });
+        this.signal({ kind: 'rejoin', callId: this.callId });
+      }
       void this.connection.connect(call);
     } else {
       this.teardown('ended');
@@ -181,9 +207,31 @@ export class PeerCall {
       }, 0);
   }
 
-  private hangUpIfLive() {
+  private leavePage() {
     const signal = this.leavingSignal();
-    if (signal) realtime.sendCall(signal);
+    if (!signal) return;
+    realtime.sendCall(signal.kind === 'end' ? { kind: 'away', callId: this.callId } : signal);
+  }
+
+  /** The other person's page went away: wait for them, and end the call if they do not return. */
+  private otherAway() {
+    if (!this.live()) return;
+    const name = this.state.call?.other.name ?? '';
+    this.set({ phase: 'reconnecting', transcriptNotice: CALL_MESSAGES.away(name) });
+    clearTimeout(this.awayTimer ?? undefined);
+    this.awayTimer = setTimeout(() => {
+      if (this.state.phase !== 'connected') this.hangUp();
+    }, CALL_REJOIN_WAIT_MS);
+  }
+
+  private otherRejoined() {
+    clearTimeout(this.awayTimer ?? undefined);
+    this.awayTimer = null;
+    const call = this.state.call;
+    if (!call || !this.live()) return;
+    if (this.state.transcriptNotice === CALL_MESSAGES.away(call.other.name))
+      this.set({ transcriptNotice: null });
+    this.connection.renew(call);
   }
 
   /** What leaving now says: cancel a call still ringing out, end one under way, else nothing. */
@@ -249,6 +297,8 @@ export class PeerCall {
     if ((data.call?.id ?? data.callId) !== this.callId) return;
     if (message.name === 'call.transcript') this.transcriptChanged(message.data);
     if (message.name === 'call.transcript-line') return;
+    if (message.name === 'call.away') return this.otherAway();
+    if (message.name === 'call.rejoin') return this.otherRejoined();
     if (data.call) return this.apply(data.call);
     if (message.name === 'call.offer') {
       await this.connection.onOffer((message.data as { sdp: string }).sdp);
@@ -271,6 +321,7 @@ export class PeerCall {
   private teardown(phase: CallPhase) {
     this.closed = true;
     this.transcript.stop();
+    clearTimeout(this.awayTimer ?? undefined);
     if (this.keepalive) clearInterval(this.keepalive);
     this.keepalive = null;
     this.connection.close();
