@@ -281,6 +281,17 @@ describe('calls: transcripts with both people’s consent', () => {
       bobLine.text,
     ]);
 
+    // The analysis reads what Ada said (her lines only), as her item; Bob cannot open it.
+    const item = `${callId}:${ada.userId}`;
+    expect(await app.contentEvents.source('call')?.load(item)).toMatchObject({
+      userId: ada.userId,
+      text: 'I slept better this week.',
+      title: 'Call with Bob Edits',
+    });
+    await app.analysis.analyseItem({ userId: ada.userId, kind: 'call', id: item });
+    expect((await ada.client.get(`/api/insights/items/call/${item}`)).status).toBe(200);
+    expect((await bob.client.get(`/api/insights/items/call/${item}`)).status).toBe(404);
+
     // Both people's export holds the whole transcript.
     for (const who of [ada, bob]) {
       const exported = (await who.client.get('/api/account/export')).json<{

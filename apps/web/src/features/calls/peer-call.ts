@@ -70,7 +70,7 @@ export class PeerCall {
       this.signal(signal),
     );
     this.transcript = new TranscriptRecorder(callId, (error) =>
-      this.set({ transcriptNotice: errorMessage(error) }),
+      this.set({ notice: errorMessage(error) }),
     );
     rooms.set(callId, this);
     // Closing or reloading the tab: a ringing call is cancelled; a connected one is left for a
@@ -167,7 +167,7 @@ export class PeerCall {
 
   /** Asks the other person to agree to a transcript (or agrees, if they asked first). */
   requestTranscript() {
-    this.set({ transcriptNotice: null });
+    this.set({ notice: null });
     this.signal({ kind: 'transcript-request', callId: this.callId });
   }
 
@@ -184,8 +184,13 @@ export class PeerCall {
     this.signal({ kind: 'transcript-stop', callId: this.callId });
   }
 
-  useMicrophone(deviceId: string) {
-    return this.media.useMicrophone(deviceId);
+  async useMicrophone(deviceId: string) {
+    await this.media.useMicrophone(deviceId);
+    // A transcript under way goes on with the new microphone.
+    if (this.transcript.active) {
+      this.transcript.stop();
+      this.syncTranscript();
+    }
   }
 
   useCamera(deviceId: string) {
@@ -217,7 +222,7 @@ export class PeerCall {
   private otherAway() {
     if (!this.live()) return;
     const name = this.state.call?.other.name ?? '';
-    this.set({ phase: 'reconnecting', transcriptNotice: CALL_MESSAGES.away(name) });
+    this.set({ phase: 'reconnecting', notice: CALL_MESSAGES.away(name) });
     clearTimeout(this.awayTimer ?? undefined);
     this.awayTimer = setTimeout(() => {
       if (this.state.phase !== 'connected') this.hangUp();
@@ -229,8 +234,7 @@ export class PeerCall {
     this.awayTimer = null;
     const call = this.state.call;
     if (!call || !this.live()) return;
-    if (this.state.transcriptNotice === CALL_MESSAGES.away(call.other.name))
-      this.set({ transcriptNotice: null });
+    if (this.state.notice === CALL_MESSAGES.away(call.other.name)) this.set({ notice: null });
     this.connection.renew(call);
   }
 
@@ -257,7 +261,8 @@ export class PeerCall {
       !this.closed &&
       call?.status === 'active' &&
       call.transcriptState === 'recording' &&
-      ['connecting', 'connected', 'reconnecting'].includes(phase);
+      // Exactly while the room shows the recording indicator.
+      (phase === 'connected' || phase === 'reconnecting');
     const track = this.media.microphone;
     if (on && track && !this.transcript.active) this.transcript.start(track);
     else if (!on && this.transcript.active) this.transcript.stop();
@@ -265,7 +270,7 @@ export class PeerCall {
 
   /** What the other person did about the transcript, said in the room. */
   private transcriptChanged(data: { call: Call; change: string; by: string }) {
-    if (data.by !== data.call.other.id) return this.set({ transcriptNotice: null });
+    if (data.by !== data.call.other.id) return this.set({ notice: null });
     const name = data.call.other.name;
     const notice =
       data.change === 'declined'
@@ -273,7 +278,7 @@ export class PeerCall {
         : data.change === 'stopped'
           ? CALL_MESSAGES.transcriptStopped(name)
           : null;
-    this.set({ transcriptNotice: notice });
+    this.set({ notice: notice });
   }
 
   private live() {

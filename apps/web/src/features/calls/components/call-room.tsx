@@ -119,6 +119,7 @@ export function CallRoom({ callId }: { callId: string }) {
       </div>
 
       {state.error && <Alert tone="error">{state.error}</Alert>}
+      {state.notice && live && <Alert tone="info">{state.notice}</Alert>}
       {state.mediaNotices.map((notice) => (
         <Alert key={notice} tone="warning">
           {notice}

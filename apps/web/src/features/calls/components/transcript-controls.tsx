@@ -1,6 +1,5 @@
 import { CALL_MESSAGES } from '@kaleido/shared/calls/calls.schemas';
 import { Circle, FileText } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { PeerCall, PeerCallState } from '../peer-call';
 
@@ -15,7 +14,6 @@ export function TranscriptControls({ peer, state }: { peer: PeerCall; state: Pee
   const mine = call.transcriptRequestedBy !== null && call.transcriptRequestedBy !== call.other.id;
   return (
     <div className="flex flex-col gap-2" data-testid="transcript-controls">
-      {state.transcriptNotice && <Alert tone="info">{state.transcriptNotice}</Alert>}
       {call.transcriptState === 'recording' ? (
         <div className="flex flex-wrap items-center gap-3">
           <p
