@@ -13,6 +13,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SpeechService } from '../speech/speech.service';
 import type { CallRecord, CallsRepository } from './calls.repository';
 import { toCall } from './calls-records';
@@ -31,6 +32,14 @@ export const CALL_TRANSCRIPT_PURPOSE = 'call-transcript';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const transcriptState = (message: string) => conflict(message, 'TRANSCRIPT_STATE');
 
+/** A piece every 10 s is 6 a minute; a script sending far more is refused. */
+export const CALL_TRANSCRIPT_SEGMENT_LIMIT: RateLimitRule = {
+  bucket: 'call-transcript-segment',
+  max: 30,
+  windowSeconds: 60,
+  message: 'Too many recorded pieces at once. Please wait a minute.',
+};
+
 /** The analysis reads a person's lines of one call as one item: `<callId>:<userId>`. */
 export const contentIdOf = (callId: string, userId: string) => `${callId}:${userId}`;
 
@@ -48,6 +57,7 @@ export function createCallTranscriptsService(deps: {
   files: Pick<FilesService, 'store' | 'find' | 'remove'>;
   speech: Pick<SpeechService, 'enqueue' | 'registerTarget'>;
   content?: Pick<ContentEvents, 'saved'>;
+  rateLimits?: Pick<RateLimitService, 'consume'>;
   now: () => Date;
 }) {
   const { calls, lines, now } = deps;
@@ -220,6 +230,11 @@ export function createCallTranscriptsService(deps: {
       if (!recording && !justStopped)
         throw conflict(CALL_MESSAGES.transcriptNotRecording, 'TRANSCRIPT_NOT_RECORDING');
       return record;
+    },
+
+    /** Counts one recorded piece against the person's pace (CALL_TRANSCRIPT_SEGMENT_LIMIT). */
+    async checkPace(userId: string): Promise<void> {
+      await deps.rateLimits?.consume(CALL_TRANSCRIPT_SEGMENT_LIMIT, userId);
     },
 
     /** A recorded piece of the person's own microphone: stored, queued, a pending line. */

@@ -16,6 +16,7 @@ import { startSttServer } from '../../../test/stt-server';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
 import { createOpenAiCompatibleEngine } from '../speech/openai-compatible-engine';
+import { CALL_TRANSCRIPT_SEGMENT_LIMIT } from './call-transcripts.service';
 
 type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 interface Caller extends Person {
@@ -309,5 +310,28 @@ describe('calls: transcripts with both people’s consent', () => {
     const kept = await transcript(bob, callId);
     expect(kept.lines.map((l) => [l.speaker.name, l.text])).toEqual([['Bob Edits', bobLine.text]]);
     expect(kept.call.hasTranscript).toBe(true);
+  });
+
+  it('refuses pieces sent far faster than a recorder makes them (429), before storing them', async () => {
+    const ada = await caller('Ada Floods');
+    const bob = await caller('Bob Flooded');
+    const callId = await connected(ada, bob);
+    signal(ada, { kind: 'transcript-request', callId });
+    await event(bob, 'call.transcript', callId);
+    signal(bob, { kind: 'transcript-accept', callId });
+    await ada.socket.next(
+      (m) =>
+        m.type === 'event' &&
+        m.name === 'call.transcript' &&
+        (m.data as { change: string }).change === 'accepted',
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < CALL_TRANSCRIPT_SEGMENT_LIMIT.max + 1; i++)
+      statuses.push((await segment(ada, callId, 1_000)).status);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await transcript(bob, callId)).lines).toHaveLength(CALL_TRANSCRIPT_SEGMENT_LIMIT.max);
+    signal(ada, { kind: 'end', callId });
+    await event(bob, 'call.ended', callId);
   });
 });

@@ -50,6 +50,7 @@ export function registerCalls(
     files: deps.files,
     speech: deps.speech,
     content: deps.contentEvents,
+    rateLimits: deps.rateLimits,
     now: deps.now,
   });
   const calls = createCallsService({

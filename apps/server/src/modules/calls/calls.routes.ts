@@ -53,6 +53,7 @@ export function registerCallsRoutes(
       });
       try {
         await transcripts.assertRecording(userId, request.params.id);
+        await transcripts.checkPace(userId);
       } catch (error) {
         upload.stream.resume();
         throw error;
