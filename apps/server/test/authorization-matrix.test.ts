@@ -70,6 +70,9 @@ interface World {
   careInvitations: { accept: string; decline: string; end: string };
   /** A call from the owner to the related client, declined (history of both). */
   callId: string;
+  /** A call of the owner and the related client with a line the owner said. */
+  transcriptCallId: string;
+  transcriptLineId: string;
 }
 
 interface Call {
@@ -642,6 +645,27 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'owner', sharedWith: ['relatedClient'] },
     call: (w) => get(`/api/calls/${w.callId}`),
   },
+  'GET /api/calls/:id/transcript': {
+    access: { who: 'owner', sharedWith: ['relatedClient'] },
+    call: (w) => get(`/api/calls/${w.transcriptCallId}/transcript`),
+  },
+  // The world's call was declined: no transcript is on, so even its two people are refused.
+  'POST /api/calls/:id/transcript/segments': {
+    access: { who: 'owner', sharedWith: ['relatedClient'], ownerStatus: [409] },
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/calls/${w.callId}/transcript/segments`,
+      upload: multipart({ durationMs: '1000' }, { name: 'r.webm', type: 'audio/webm', data: WEBM }),
+    }),
+  },
+  // The owner edits what they said; the other person in the call sees it but may not (403).
+  'PATCH /api/calls/:id/transcript/lines/:lineId': {
+    access: { who: 'owner', sharedWith: ['relatedClient'], ownerStatus: [200, 403] },
+    call: (w) =>
+      patch(`/api/calls/${w.transcriptCallId}/transcript/lines/${w.transcriptLineId}`, {
+        text: 'corrected',
+      }),
+  },
   'GET /api/mail/folders': { access: { who: 'signed-in' }, call: () => get('/api/mail/folders') },
   'GET /api/mail/messages': {
     access: { who: 'signed-in' },
@@ -1109,6 +1133,29 @@ beforeAll(async () => {
     callType: 'audio',
   });
   await app.calls.signal(relatedClient.userId, { kind: 'decline', callId });
+  // A call with a transcript both agreed to, and one piece the owner recorded.
+  const transcriptCallId = randomUUID();
+  await app.calls.signal(owner.userId, {
+    kind: 'invite',
+    callId: transcriptCallId,
+    calleeId: relatedClient.userId,
+    callType: 'audio',
+  });
+  await app.calls.signal(relatedClient.userId, { kind: 'accept', callId: transcriptCallId });
+  await app.calls.signal(owner.userId, {
+    kind: 'transcript-request',
+    callId: transcriptCallId,
+  });
+  await app.calls.signal(relatedClient.userId, {
+    kind: 'transcript-accept',
+    callId: transcriptCallId,
+  });
+  const piece = await owner.client.upload(
+    `/api/calls/${transcriptCallId}/transcript/segments`,
+    multipart({ durationMs: '1000' }, { name: 'r.webm', type: 'audio/webm', data: WEBM }),
+  );
+  expect(piece.status, piece.body).toBe(201);
+  await app.calls.signal(owner.userId, { kind: 'end', callId: transcriptCallId });
   const mailId = randomUUID();
   await owner.client.request('PUT', `/api/mail/drafts/${mailId}`, {
     body: { to: [relatedClient.email], subject: `Letter ${conversationSecret}`, content: 'hello' },
@@ -1147,6 +1194,8 @@ beforeAll(async () => {
     careRelationshipId,
     careInvitations,
     callId,
+    transcriptCallId,
+    transcriptLineId: piece.json<{ id: string }>().id,
   };
 }, 120_000);
 

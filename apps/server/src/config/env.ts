@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { IceServersSchema, type IceServer } from '@kaleido/shared/calls/calls.schemas';
+import {
+  IceServersMintedSchema,
+  IceServersSchema,
+  isTurnServer,
+  type IceServer,
+} from '@kaleido/shared/calls/calls.schemas';
 
 /**
  * Every setting the server reads from the environment, parsed once at start-up.
@@ -59,6 +64,19 @@ const EnvSchema = z.object({
    * only on one network (docs/deploy.md, coturn).
    */
   ICE_SERVERS: z.string().optional(),
+  /**
+   * coturn's `static-auth-secret` (with `use-auth-secret`): when set, each signed-in person gets
+   * TURN credentials for the turn: servers of ICE_SERVERS that expire after
+   * TURN_CREDENTIAL_TTL_SECONDS (username `<expiry>:<userId>`, credential
+   * base64(HMAC-SHA1(secret, username))), instead of one static password shared by all.
+   */
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TURN_CREDENTIAL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60, 'must be at least 60 seconds')
+    .max(7 * 24 * 3600, 'must be at most 7 days')
+    .default(12 * 3600),
   /** Bearer token that lets a scraper on another machine read /metrics (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Largest JSON body accepted, in bytes. */
@@ -92,10 +110,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL go together (LLM_API_KEY is optional): set both, or none of the three',
     );
   const publicUrl = (c.PUBLIC_URL ?? `http://${hostForUrl(c.HOST)}:${c.PORT}`).replace(/\/$/, '');
-  return { ...c, publicUrl, iceServers: parseIceServers(c.ICE_SERVERS) };
+  const iceServers = parseIceServers(c.ICE_SERVERS, c.TURN_SECRET !== undefined);
+  if (c.TURN_SECRET && !iceServers.some(isTurnServer))
+    throw new ConfigError(
+      'Invalid configuration:\n  TURN_SECRET: set, but ICE_SERVERS names no turn: server to use it with',
+    );
+  return { ...c, publicUrl, iceServers };
 }
 
-function parseIceServers(raw: string | undefined): IceServer[] {
+function parseIceServers(raw: string | undefined, minted: boolean): IceServer[] {
   if (raw === undefined) return [];
   let json: unknown;
   try {
@@ -105,7 +128,7 @@ function parseIceServers(raw: string | undefined): IceServer[] {
       'Invalid configuration:\n  ICE_SERVERS: must be a JSON array, e.g. [{"urls":"stun:stun.example.org:3478"}]',
     );
   }
-  const servers = IceServersSchema.safeParse(json);
+  const servers = (minted ? IceServersMintedSchema : IceServersSchema).safeParse(json);
   if (!servers.success) {
     const lines = servers.error.issues.map(
       (i) => `ICE_SERVERS${i.path.map((p) => `[${String(p)}]`).join('')}: ${i.message}`,

@@ -31,6 +31,25 @@ export const CALL_KEEPALIVE_MS = 20_000;
 /** ... and a live call not heard from for this long is over (both browsers went away). */
 export const CALL_STALE_MS = 75_000;
 export const CALL_HISTORY_PAGE = 50;
+/**
+ * A person whose page went away mid-call (a reload, or a closed tab) has this long to come
+ * back before the other side ends the call.
+ */
+export const CALL_REJOIN_WAIT_MS = 20_000;
+
+/**
+ * A transcript of a call needs both people (issue #12 item 4): either asks (`requested`), it
+ * records only once the other accepts (`recording`), and either can stop it (`off`).
+ */
+export const TRANSCRIPT_STATES = ['off', 'requested', 'recording'] as const;
+export type TranscriptState = (typeof TRANSCRIPT_STATES)[number];
+/** Each browser records its own microphone in pieces this long and uploads each. */
+export const CALL_TRANSCRIPT_SEGMENT_MS = 10_000;
+/** The last piece, recorded before a stop or the end, may arrive this long after it. */
+export const CALL_TRANSCRIPT_GRACE_MS = 30_000;
+/** One piece's longest duration (the recorder's segment, with slack). */
+export const CALL_TRANSCRIPT_SEGMENT_MAX_MS = 60_000;
+export const CALL_TRANSCRIPT_LINE_MAX = 10_000;
 
 export const CALL_MESSAGES = {
   notFound: 'Call not found',
@@ -41,9 +60,24 @@ export const CALL_MESSAGES = {
   alreadyOver: 'This call has already ended.',
   notRinging: 'This call is no longer ringing.',
   notActive: 'This call is not connected.',
+  away: (name: string) => `${name} left the call. Waiting for them to come back…`,
   onlyCallee: 'Only the person being called can answer this call.',
   onlyCaller: 'Only the person calling can cancel this call.',
   tooFast: 'You are starting calls too fast. Please wait a few minutes and try again.',
+  transcriptAsked: (name: string) => `${name} asks to record a transcript of this call.`,
+  transcriptWaiting: (name: string) => `Waiting for ${name} to agree to a transcript…`,
+  transcriptDeclined: (name: string) => `${name} declined to record a transcript.`,
+  transcriptRecording: 'Recording a transcript',
+  transcriptStopped: (name: string) => `${name} stopped the transcript.`,
+  transcriptAlreadyOn: 'A transcript is already being recorded.',
+  transcriptAlreadyAsked: 'A transcript has already been asked for.',
+  transcriptNothingAsked: 'Nobody has asked to record a transcript.',
+  transcriptOwnRequest: 'The other person has to answer this request.',
+  transcriptNotRecording:
+    'This call is not being transcribed: recording needs both people to agree, and one of them stopped it or never agreed.',
+  transcriptNotFound: 'Transcript line not found',
+  transcriptNotYours: 'You can only edit what you said.',
+  transcriptNoFile: 'Attach the recorded audio as a file.',
   deletedUser: 'Deleted user',
   missedTitle: 'Missed call',
   missedMessage: (name: string, type: CallType) =>
@@ -82,8 +116,44 @@ export const CallSchema = z.object({
   /** Who ended it: a participant's id, or null (nobody: timeout, busy, lost, or not yet). */
   endedBy: z.string().nullable(),
   hasTranscript: z.boolean(),
+  /** Where the transcript consent is now (always `off` once the call is over). */
+  transcriptState: z.enum(TRANSCRIPT_STATES),
+  /** Who asked for the transcript (while `requested` or `recording`), else null. */
+  transcriptRequestedBy: z.string().nullable(),
 });
 export type Call = z.infer<typeof CallSchema>;
+
+/** One piece of what one person said in a call: their own microphone, transcribed. */
+export const CallTranscriptLineSchema = z.object({
+  id: z.string(),
+  speaker: CallPartySchema,
+  /** The viewer said it (and may edit it). */
+  mine: z.boolean(),
+  /** When the piece began (the server's clock: when it arrived, less its duration). */
+  spokenAt: z.string(),
+  durationMs: z.number().int().nonnegative(),
+  /** The draft text (null until transcribed). */
+  text: z.string().nullable(),
+  status: z.enum(['pending', 'done', 'failed']),
+  edited: z.boolean(),
+});
+export type CallTranscriptLine = z.infer<typeof CallTranscriptLineSchema>;
+
+export const CallTranscriptSchema = z.object({
+  call: CallSchema,
+  /** Both people's lines, in the order they were spoken. */
+  lines: z.array(CallTranscriptLineSchema),
+});
+export type CallTranscript = z.infer<typeof CallTranscriptSchema>;
+
+export const UpdateTranscriptLineBodySchema = z.object({
+  text: z.string().max(CALL_TRANSCRIPT_LINE_MAX),
+});
+
+/** The text fields of a recorded piece's upload (multipart, before the file). */
+export const TranscriptSegmentFieldsSchema = z.object({
+  durationMs: z.coerce.number().int().min(1).max(CALL_TRANSCRIPT_SEGMENT_MAX_MS),
+});
 
 export const CallListQuerySchema = z.object({
   /** An ISO time: calls placed before it (the next page). */
@@ -107,21 +177,28 @@ const IceUrlSchema = z
   .string()
   .max(500)
   .regex(/^(stun|stuns|turn|turns):[^\s]+$/, 'must be a stun:, stuns:, turn: or turns: URL');
-export const IceServerSchema = z
+const IceServerObjectSchema = z
   .object({
     urls: z.union([IceUrlSchema, z.array(IceUrlSchema).min(1).max(10)]),
     username: z.string().max(500).optional(),
     credential: z.string().max(500).optional(),
   })
-  .strict()
-  .refine(
-    (server) =>
-      [server.urls].flat().every((url) => url.startsWith('stun')) ||
-      (server.username !== undefined && server.credential !== undefined),
-    { message: 'a turn: server needs a username and a credential' },
-  );
+  .strict();
+export const IceServerSchema = IceServerObjectSchema.refine(
+  (server) =>
+    [server.urls].flat().every((url) => url.startsWith('stun')) ||
+    (server.username !== undefined && server.credential !== undefined),
+  { message: 'a turn: server needs a username and a credential' },
+);
 export type IceServer = z.infer<typeof IceServerSchema>;
 export const IceServersSchema = z.array(IceServerSchema).max(10);
+/**
+ * With TURN_SECRET the server makes each person short-lived TURN credentials (coturn's
+ * `use-auth-secret`), so a turn: server needs only its urls.
+ */
+export const IceServersMintedSchema = z.array(IceServerObjectSchema).max(10);
+export const isTurnServer = (server: IceServer) =>
+  [server.urls].flat().some((url) => url.startsWith('turn'));
 
 export const CallConfigSchema = z.object({
   iceServers: IceServersSchema,
@@ -152,6 +229,9 @@ const CallId = z.uuid();
  * - offer / answer / ice: WebRTC negotiation, relayed to the other person (also an ICE restart)
  * - end: either hangs up a connected call
  * - keepalive: a connected tab is still there
+ * - away: this tab's page is going (a reload or a closed tab); the other side waits for it
+ * - rejoin: a reloaded room of a connected call is back; both sides negotiate afresh
+ * - transcript-request / -accept / -decline / -stop: the transcript's consent (both must agree)
  */
 export const CallSignalSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -169,6 +249,12 @@ export const CallSignalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('offer'), callId: CallId, sdp: Sdp, restart: z.boolean().optional() }),
   z.object({ kind: z.literal('answer'), callId: CallId, sdp: Sdp }),
   z.object({ kind: z.literal('ice'), callId: CallId, candidate: IceCandidateSchema }),
+  z.object({ kind: z.literal('away'), callId: CallId }),
+  z.object({ kind: z.literal('rejoin'), callId: CallId }),
+  z.object({ kind: z.literal('transcript-request'), callId: CallId }),
+  z.object({ kind: z.literal('transcript-accept'), callId: CallId }),
+  z.object({ kind: z.literal('transcript-decline'), callId: CallId }),
+  z.object({ kind: z.literal('transcript-stop'), callId: CallId }),
 ]);
 export type CallSignal = z.infer<typeof CallSignalSchema>;
 export type CallSignalKind = CallSignal['kind'];
@@ -198,5 +284,17 @@ export const CallEventSchemas = {
   }),
   'call.answer': z.object({ callId: z.string(), from: z.string(), sdp: z.string() }),
   'call.ice': z.object({ callId: z.string(), from: z.string(), candidate: IceCandidateSchema }),
+  /** To the other person: this one's page went away mid-call (see CALL_REJOIN_WAIT_MS). */
+  'call.away': z.object({ callId: z.string(), from: z.string() }),
+  /** To the other person: this one reloaded the room; drop the old connection, make a new one. */
+  'call.rejoin': z.object({ callId: z.string(), from: z.string() }),
+  /** To both: the transcript's consent changed (`by` did `change`); the call as it is now. */
+  'call.transcript': z.object({
+    call: CallSchema,
+    change: z.enum(['requested', 'accepted', 'declined', 'stopped']),
+    by: z.string(),
+  }),
+  /** To both: a line of the transcript was added, transcribed or edited. */
+  'call.transcript-line': z.object({ callId: z.string(), line: CallTranscriptLineSchema }),
 } as const;
 export type CallEventName = keyof typeof CallEventSchemas;

@@ -40,14 +40,20 @@ export const API_ERROR_CODES = {
   NOT_FOUND: 'no such object, or not yours',
   RATE_LIMITED: 'too many attempts; Retry-After says when to try again',
   BAD_CURSOR: 'a page cursor that was not one we gave out',
-  ETHICAL_USE_REQUIRED: 'a professional reading shared data before confirming the ethical-use statement',
+  ETHICAL_USE_REQUIRED:
+    'a professional reading shared data before confirming the ethical-use statement',
   CARE_CONFLICT: 'a relationship or pending invitation between these two already exists',
   TAG_EXISTS: 'a journal tag with that name already exists',
   CLIENT_ID_REUSED: 'a retried chat message whose clientId names a different message',
-  MAIL_RECIPIENTS: 'a mail send with no recipient, or one naming no active account (the draft is kept)',
+  MAIL_RECIPIENTS:
+    'a mail send with no recipient, or one naming no active account (the draft is kept)',
   MAIL_TOO_LONG: 'a mail send whose subject or message is over its limit (the draft is kept)',
   CALL_BUSY: 'the person called (or the caller) is already in a call',
   CALL_STATE: 'a call signal that does not fit the call now (answering an ended call, ...)',
+  TRANSCRIPT_NOT_RECORDING:
+    'a recorded piece of a call sent while no transcript both people agreed to is on',
+  TRANSCRIPT_STATE:
+    'a transcript request, answer or stop that does not fit (already on, nobody asked, ...)',
   MAIL_ATTACHMENTS: 'a draft that already carries the most attachments a message may have',
   // Files and audio
   NO_FILE: 'an upload without a file part',

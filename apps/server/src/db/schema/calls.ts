@@ -1,6 +1,12 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { CallEndReason, CallStatus, CallType } from '@kaleido/shared/calls/calls.schemas';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type {
+  CallEndReason,
+  CallStatus,
+  CallType,
+  TranscriptState,
+} from '@kaleido/shared/calls/calls.schemas';
 import { users } from './auth';
+import { files } from './files';
 
 /**
  * One-to-one calls (issue #12): who called whom, the type, where the call is (ringing, active,
@@ -24,9 +30,48 @@ export const calls = pgTable(
     endReason: text('end_reason').$type<CallEndReason>(),
     endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The transcript's consent: off, requested (by `transcript_requested_by`), recording. */
+    transcriptState: text('transcript_state').$type<TranscriptState>().notNull().default('off'),
+    transcriptRequestedBy: uuid('transcript_requested_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** When recording last stopped: pieces recorded before it may still arrive for a while. */
+    transcriptStoppedAt: timestamp('transcript_stopped_at', { withTimezone: true }),
   },
   (t) => [
     index('calls_caller_idx').on(t.callerId, t.startedAt),
     index('calls_callee_idx').on(t.calleeId, t.startedAt),
+  ],
+);
+
+/**
+ * A call's transcript (issue #12 item 4): each person's browser records its own microphone in
+ * pieces, each a line here, transcribed by the speech queue. A line belongs to its speaker: they
+ * alone edit it, export it with their data and lose it with 'Delete All Data'; both people in the
+ * call read it. `spoken_at` is the server's clock (arrival less duration), so both sides order.
+ */
+export const callTranscriptLines = pgTable(
+  'call_transcript_lines',
+  {
+    id: uuid('id').primaryKey(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The recorded piece until it is transcribed (then removed). */
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    spokenAt: timestamp('spoken_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    text: text('text'),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('call_transcript_lines_call_idx').on(t.callId, t.spokenAt),
+    index('call_transcript_lines_owner_idx').on(t.ownerId),
   ],
 );

@@ -7,7 +7,16 @@ import {
 import type { CallRecord } from './calls.repository';
 
 /** The events that say where a call is (the negotiation relays are the others). */
-export type StatusEvent = Exclude<CallEventName, 'call.offer' | 'call.answer' | 'call.ice'>;
+export type StatusEvent = Exclude<
+  CallEventName,
+  | 'call.offer'
+  | 'call.answer'
+  | 'call.ice'
+  | 'call.away'
+  | 'call.rejoin'
+  | 'call.transcript'
+  | 'call.transcript-line'
+>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -39,7 +48,13 @@ export function toCall(record: CallRecord, viewerId: string): Call {
     duration: record.durationSeconds,
     endReason: record.endReason,
     endedBy: record.endedBy,
-    hasTranscript: false,
+    hasTranscript: record.hasTranscript,
+    // Consent lasts as long as the call: once it is over, nothing records.
+    transcriptState: record.status === 'active' ? record.transcriptState : 'off',
+    transcriptRequestedBy:
+      record.status === 'active' && record.transcriptState !== 'off'
+        ? record.transcriptRequestedBy
+        : null,
   };
 }
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CallStatus } from '@kaleido/shared/calls/calls.schemas';
+import type { CallStatus, TranscriptState } from '@kaleido/shared/calls/calls.schemas';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema/accounts';
-import { calls } from '../../db/schema/calls';
+import { calls, callTranscriptLines } from '../../db/schema/calls';
 import { userProfile } from '../../db/schema/profile';
 
 export type CallRow = typeof calls.$inferSelect;
@@ -15,6 +15,8 @@ export interface CallRecord extends CallRow {
   callerAvatar: string | null;
   calleeName: string | null;
   calleeAvatar: string | null;
+  /** Some line of a transcript exists (either person's). */
+  hasTranscript: boolean;
 }
 
 const LIVE: CallStatus[] = ['ringing', 'active'];
@@ -36,6 +38,7 @@ export function createCallsRepository(db: Db) {
         callerAvatar: callerExtra.avatarUrl,
         calleeName: calleeProfile.fullName,
         calleeAvatar: calleeExtra.avatarUrl,
+        hasTranscript: sql<boolean>`exists (select 1 from ${callTranscriptLines} where ${callTranscriptLines.callId} = ${calls.id})`,
       })
       .from(calls)
       .leftJoin(callerProfile, eq(callerProfile.userId, calls.callerId))
@@ -50,6 +53,8 @@ export function createCallsRepository(db: Db) {
     callerAvatar: row.callerAvatar,
     calleeName: row.calleeName,
     calleeAvatar: row.calleeAvatar,
+    // Drivers differ in how they hand back a boolean expression.
+    hasTranscript: ['true', 't'].includes(String(row.hasTranscript)),
   });
   const involving = (userId: string) => or(eq(calls.callerId, userId), eq(calls.calleeId, userId));
 
@@ -130,6 +135,36 @@ export function createCallsRepository(db: Db) {
       return updated.length === 1;
     },
 
+    /**
+     * Moves an active call's transcript consent on only from the states given (and, with
+     * `notRequestedBy`, only if someone else asked): one statement, one winner.
+     */
+    async transcriptTransition(
+      id: string,
+      from: TranscriptState[],
+      patch: Pick<
+        Partial<typeof calls.$inferInsert>,
+        'transcriptState' | 'transcriptRequestedBy' | 'transcriptStoppedAt'
+      >,
+      notRequestedBy?: string,
+    ): Promise<boolean> {
+      const conditions: SQL[] = [
+        eq(calls.id, id),
+        eq(calls.status, 'active'),
+        inArray(calls.transcriptState, from),
+      ];
+      if (notRequestedBy)
+        conditions.push(
+          sql`${calls.transcriptRequestedBy} is distinct from ${notRequestedBy}::uuid`,
+        );
+      const updated = await db
+        .update(calls)
+        .set(patch)
+        .where(and(...conditions))
+        .returning({ id: calls.id });
+      return updated.length === 1;
+    },
+
     /** Live calls of the person not heard from since `staleBefore`: both browsers left. */
     async staleCallsOf(userId: string, staleBefore: Date): Promise<CallRow[]> {
       return db
@@ -206,6 +241,10 @@ export function createCallsRepository(db: Db) {
       await db.update(calls).set({ callerId: null }).where(eq(calls.callerId, userId));
       await db.update(calls).set({ calleeId: null }).where(eq(calls.calleeId, userId));
       await db.update(calls).set({ endedBy: null }).where(eq(calls.endedBy, userId));
+      await db
+        .update(calls)
+        .set({ transcriptRequestedBy: null })
+        .where(eq(calls.transcriptRequestedBy, userId));
       await db.delete(calls).where(and(isNull(calls.callerId), isNull(calls.calleeId)));
     },
   };

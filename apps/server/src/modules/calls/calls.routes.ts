@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CallListQuerySchema } from '@kaleido/shared/calls/calls.schemas';
+import {
+  CALL_MESSAGES,
+  CallListQuerySchema,
+  TranscriptSegmentFieldsSchema,
+  UpdateTranscriptLineBodySchema,
+} from '@kaleido/shared/calls/calls.schemas';
+import { readUpload } from '../../http/read-upload';
 import { requireSession } from '../../http/session-guard';
+import type { CallTranscriptsService } from './call-transcripts.service';
 import type { CallsService } from './calls.service';
 
 const Id = z.object({ id: z.string() });
+const LineId = z.object({ id: z.string(), lineId: z.string() });
 
-/** The history and the ICE servers; signalling itself goes over the socket (`call` action). */
-export function registerCallsRoutes(app: FastifyInstance, deps: { calls: CallsService }) {
-  const { calls } = deps;
+/** The history, the ICE servers and transcripts; signalling goes over the socket (`call`). */
+export function registerCallsRoutes(
+  app: FastifyInstance,
+  deps: { calls: CallsService; transcripts: CallTranscriptsService },
+) {
+  const { calls, transcripts } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
   const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
 
   // STUN/TURN credentials are for signed-in people only.
-  r.get('/api/calls/config', { config: auth }, () => calls.config());
+  r.get('/api/calls/config', { config: auth }, (request) => calls.config(me(request)));
 
   r.get('/api/calls', { config: auth, schema: { querystring: CallListQuerySchema } }, (request) =>
     calls.list(me(request), request.query),
@@ -23,5 +34,48 @@ export function registerCallsRoutes(app: FastifyInstance, deps: { calls: CallsSe
 
   r.get('/api/calls/:id', { config: auth, schema: { params: Id } }, (request) =>
     calls.get(me(request), request.params.id),
+  );
+
+  r.get('/api/calls/:id/transcript', { config: auth, schema: { params: Id } }, (request) =>
+    transcripts.get(me(request), request.params.id),
+  );
+
+  // A recorded piece of the sender's own microphone (multipart: durationMs, then the audio).
+  // Consent is checked before the file is stored: without it, nothing is kept.
+  r.post(
+    '/api/calls/:id/transcript/segments',
+    { config: auth, schema: { params: Id } },
+    async (request, reply) => {
+      const userId = me(request);
+      const upload = await readUpload(request, {
+        noFileMessage: CALL_MESSAGES.transcriptNoFile,
+        fields: TranscriptSegmentFieldsSchema,
+      });
+      try {
+        await transcripts.assertRecording(userId, request.params.id);
+        await transcripts.checkPace(userId);
+      } catch (error) {
+        upload.stream.resume();
+        throw error;
+      }
+      const line = await transcripts.addSegment(userId, request.params.id, {
+        durationMs: upload.fields.durationMs,
+        filename: upload.filename,
+        stream: upload.stream,
+      });
+      return reply.status(201).send(line);
+    },
+  );
+
+  r.patch(
+    '/api/calls/:id/transcript/lines/:lineId',
+    { config: auth, schema: { params: LineId, body: UpdateTranscriptLineBodySchema } },
+    (request) =>
+      transcripts.editLine(
+        me(request),
+        request.params.id,
+        request.params.lineId,
+        request.body.text,
+      ),
   );
 }

@@ -18,6 +18,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { CallRecord, CallsRepository } from './calls.repository';
 import { eventForStatus, secondsBetween, toCall, type StatusEvent } from './calls-records';
+import { iceServersFor } from './turn-credentials';
+import type { TranscriptSignal } from './call-transcripts.service';
 
 export const CALL_TIMEOUT_JOB = 'call-ring-timeout';
 export const ringKey = (callId: string) => `call-ring:${callId}`;
@@ -51,8 +53,12 @@ export function createCallsService(deps: {
   notifications: Pick<NotificationsService, 'notify'>;
   rateLimits: Pick<RateLimitService, 'consume'>;
   iceServers: IceServer[];
+  /** TURN_SECRET: each person gets short-lived TURN credentials (coturn use-auth-secret). */
+  turn?: { secret: string; ttlSeconds: number } | null;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The transcript's consent signals (call-transcripts.service.ts). */
+  transcriptConsent?: (userId: string, signal: TranscriptSignal) => Promise<void>;
 }) {
   const { repository, now } = deps;
 
@@ -223,14 +229,20 @@ export function createCallsService(deps: {
       endedBy: userId,
       endReason: 'hangup',
       durationSeconds: secondsBetween(record.answeredAt ?? at, at),
+      // The transcript stops with the call (its last pieces may still arrive for a while).
+      transcriptState: 'off',
+      ...(record.transcriptState === 'recording' && { transcriptStoppedAt: at }),
     });
     if (moved) await announce(callId, 'call.ended');
   }
 
-  /** Offer, answer and ICE go to the other person, only while the call is connected. */
+  /**
+   * Offer, answer and ICE (and a page going away or coming back) go to the other person, only
+   * while the call is connected.
+   */
   async function relay(
     userId: string,
-    signal: Extract<CallSignal, { kind: 'offer' | 'answer' | 'ice' }>,
+    signal: Extract<CallSignal, { kind: 'offer' | 'answer' | 'ice' | 'away' | 'rejoin' }>,
   ) {
     const record = await participantCall(userId, signal.callId);
     if (record.status !== 'active')
@@ -239,7 +251,10 @@ export function createCallsService(deps: {
     if (!otherId) return;
     const room = userRoom(otherId);
     const base = { callId: record.id, from: userId };
-    if (signal.kind === 'offer') {
+    if (signal.kind === 'away' || signal.kind === 'rejoin') {
+      await repository.touch(record.id, now());
+      await deps.bus.publish({ room, name: `call.${signal.kind}`, data: base });
+    } else if (signal.kind === 'offer') {
       await repository.touch(record.id, now());
       await deps.bus.publish({
         room,
@@ -288,7 +303,15 @@ export function createCallsService(deps: {
         case 'offer':
         case 'answer':
         case 'ice':
+        case 'away':
+        case 'rejoin':
           return relay(userId, signal);
+        case 'transcript-request':
+        case 'transcript-accept':
+        case 'transcript-decline':
+        case 'transcript-stop':
+          if (!deps.transcriptConsent) throw notFound(CALL_MESSAGES.notFound);
+          return deps.transcriptConsent(userId, signal);
       }
     },
 
@@ -324,9 +347,9 @@ export function createCallsService(deps: {
       return toCall(await participantCall(userId, callId), userId);
     },
 
-    config(): CallConfig {
+    config(userId: string): CallConfig {
       return {
-        iceServers: deps.iceServers,
+        iceServers: iceServersFor(deps.iceServers, deps.turn ?? null, userId, now()),
         ringTimeoutMs: CALL_RING_TIMEOUT_MS,
         keepaliveMs: CALL_KEEPALIVE_MS,
       };

@@ -402,6 +402,39 @@ describe('calls: signalling and history', () => {
     expect(lost).toBeLessThan(20);
   });
 
+  it('a reloaded room: away and rejoin go to the other person only, the call stays active', async () => {
+    const ada = await caller('Ada Reloads');
+    const bob = await caller('Bob Waits');
+    const eve = await caller('Eve Reloads Too');
+    const { callId } = await ring(ada, bob);
+    // Not connected yet: nothing to come back to.
+    signal(ada, { kind: 'rejoin', callId });
+    expect(await refused(ada, callId)).toMatchObject({ code: 'CALL_STATE' });
+    signal(bob, { kind: 'accept', callId });
+    await event(ada, 'call.accepted', callId);
+
+    signal(ada, { kind: 'away', callId });
+    expect((await event(bob, 'call.away', callId)).data).toEqual({ callId, from: ada.userId });
+    expect(await got(ada, 'call.away', callId)).toBe(false);
+    // The page came back (a new socket, as after a reload): the other side is told to renegotiate.
+    const again = await TestSocket.open(url, ada.client);
+    open.push(again);
+    again.send({ type: 'call', signal: { kind: 'rejoin', callId } });
+    expect((await event(bob, 'call.rejoin', callId)).data).toEqual({ callId, from: ada.userId });
+    again.send({
+      type: 'call',
+      signal: { kind: 'offer', callId, sdp: 'v=0 fresh', restart: false },
+    });
+    expect((await event(bob, 'call.offer', callId)).data).toMatchObject({ sdp: 'v=0 fresh' });
+    expect((await ada.client.get(`/api/calls/${callId}`)).json<Call>().status).toBe('active');
+
+    signal(eve, { kind: 'rejoin', callId });
+    expect(await refused(eve, callId)).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await got(bob, 'call.rejoin', callId)).toBe(true); // only Ada's, from before
+    signal(bob, { kind: 'end', callId });
+    await event(ada, 'call.ended', callId);
+  });
+
   it('export has both sides; delete-data leaves the other’s history with a deleted user', async () => {
     const ada = await caller('Ada Leaves');
     const bob = await caller('Bob Stays');

@@ -63,6 +63,23 @@ export class CallConnection {
     else this.pendingIce.push(candidate);
   }
 
+  /**
+   * The other side's page reloaded: its old connection is gone for good, so this one is
+   * dropped and a new one made at once (synchronously, so an offer right behind the news finds
+   * it); the callee offers again, as at the start.
+   */
+  renew(call: Call) {
+    this.close();
+    this.media.detach();
+    this.connecting = null;
+    this.pendingIce = [];
+    this.offered = false;
+    this.giveUpTimer = null;
+    this.restartTimer = null;
+    this.host.set({ phase: 'reconnecting' });
+    void this.connect(call);
+  }
+
   close() {
     clearTimeout(this.restartTimer ?? undefined);
     clearTimeout(this.giveUpTimer ?? undefined);

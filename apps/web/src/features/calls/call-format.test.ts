@@ -17,6 +17,8 @@ const call = (patch: Partial<Call>): Call => ({
   endReason: null,
   endedBy: null,
   hasTranscript: false,
+  transcriptState: 'off',
+  transcriptRequestedBy: null,
   ...patch,
 });
 

@@ -16,6 +16,11 @@ export class CallMedia {
 
   constructor(private readonly host: CallStateHost) {}
 
+  /** This side's microphone (what a transcript records), if it was allowed. */
+  get microphone(): MediaStreamTrack | null {
+    return this.audioTrack;
+  }
+
   /** Whether our tracks are on the connection's senders yet. */
   get attached(): boolean {
     return this.audioSender !== null;
@@ -77,6 +82,12 @@ export class CallMedia {
         await transceiver.sender.replaceTrack(cameraOff ? null : this.videoTrack);
       }
     }
+  }
+
+  /** The connection is being replaced (the other side reloaded): the next one gets our tracks. */
+  detach() {
+    this.audioSender = null;
+    this.videoSender = null;
   }
 
   stop() {

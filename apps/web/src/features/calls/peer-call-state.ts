@@ -25,6 +25,8 @@ export interface PeerCallState {
   cameras: MediaDeviceInfo[];
   microphoneId: string | null;
   cameraId: string | null;
+  /** What the other person did (left the page, declined or stopped the transcript), or an upload failure. */
+  notice: string | null;
 }
 
 export const INITIAL_PEER_CALL_STATE: PeerCallState = {
@@ -40,6 +42,7 @@ export const INITIAL_PEER_CALL_STATE: PeerCallState = {
   cameras: [],
   microphoneId: null,
   cameraId: null,
+  notice: null,
 };
 
 /** What the parts of a call (media, connection) read and change of the call's one state. */

@@ -1,5 +1,13 @@
-import type { Call, CallConfig, CallSignal, CallType } from '@kaleido/shared/calls/calls.schemas';
+import {
+  CALL_MESSAGES,
+  CALL_REJOIN_WAIT_MS,
+  type Call,
+  type CallConfig,
+  type CallSignal,
+  type CallType,
+} from '@kaleido/shared/calls/calls.schemas';
 import type { ServerMessage } from '@kaleido/shared/realtime/events';
+import { errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
 import { CallConnection } from './call-connection';
 import { CallMedia } from './call-media';
@@ -9,6 +17,7 @@ import {
   type CallStateHost,
   type PeerCallState,
 } from './peer-call-state';
+import { TranscriptRecorder } from './transcript-recorder';
 
 export type { CallPhase, PeerCallState } from './peer-call-state';
 
@@ -16,6 +25,16 @@ type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 
 /** The room open for each call in this tab (one PeerCall per call). */
 const rooms = new Map<string, PeerCall>();
+
+/**
+ * The room this document was reloaded on, if it was: its call, found already connected, is
+ * rejoined (both sides negotiate afresh) rather than joined for the first time.
+ */
+let reloadedPath: string | null =
+  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+    ?.type === 'reload'
+    ? window.location.pathname
+    : null;
 
 /**
  * One call as this tab takes part in it: the signalling over the tab's one socket and the call's
@@ -33,7 +52,12 @@ export class PeerCall {
   };
   private readonly media = new CallMedia(this.host);
   private readonly connection: CallConnection;
+  private readonly transcript: TranscriptRecorder;
   private keepalive: ReturnType<typeof setInterval> | null = null;
+  /** The other person's page went away: they have CALL_REJOIN_WAIT_MS to come back. */
+  private awayTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The first state of the call this room has seen (null: none yet). */
+  private seenStatus: Call['status'] | null = null;
   private closed = false;
   /** This tab accepted (from the incoming-call dialog) before the room opened. */
   private accepting = false;
@@ -45,9 +69,13 @@ export class PeerCall {
     this.connection = new CallConnection(callId, config, this.host, this.media, (signal) =>
       this.signal(signal),
     );
+    this.transcript = new TranscriptRecorder(callId, (error) =>
+      this.set({ notice: errorMessage(error) }),
+    );
     rooms.set(callId, this);
-    // Closing or reloading the tab leaves the call: say so, so the other side is not left waiting.
-    const leave = () => this.hangUpIfLive();
+    // Closing or reloading the tab: a ringing call is cancelled; a connected one is left for a
+    // moment (a reload comes back and rejoins), and the other side ends it if nobody returns.
+    const leave = () => this.leavePage();
     window.addEventListener('pagehide', leave);
     this.cleanups.push(() => window.removeEventListener('pagehide', leave));
     this.cleanups.push(realtime.onEvent((message) => void this.onEvent(message)));
@@ -78,6 +106,11 @@ export class PeerCall {
 
   /** The call as the server has it (first load, or an event). */
   apply(call: Call) {
+    const first = this.seenStatus === null && !this.closed;
+    this.seenStatus ??= call.status;
+    // Only the first room the reloaded document opens, on its first news of the call, rejoins.
+    const rejoining = first && reloadedPath === window.location.pathname;
+    if (first) reloadedPath = null;
     if (this.closed && this.state.phase === 'ended') {
       this.set({ call });
       return;
@@ -91,6 +124,11 @@ export class PeerCall {
       if (this.state.phase !== 'connected' && this.state.phase !== 'reconnecting')
         this.set({ phase: 'connecting' });
       this.startKeepalive();
+      // This page was reloaded during the call: tell the other side before negotiating.
+      if (rejoining) {
+        this.set({ phase: 'reconnecting' });
+        this.signal({ kind: 'rejoin', callId: this.callId });
+      }
       void this.connection.connect(call);
     } else {
       this.teardown('ended');
@@ -127,8 +165,32 @@ export class PeerCall {
     this.media.toggleCamera();
   }
 
-  useMicrophone(deviceId: string) {
-    return this.media.useMicrophone(deviceId);
+  /** Asks the other person to agree to a transcript (or agrees, if they asked first). */
+  requestTranscript() {
+    this.set({ notice: null });
+    this.signal({ kind: 'transcript-request', callId: this.callId });
+  }
+
+  acceptTranscript() {
+    this.signal({ kind: 'transcript-accept', callId: this.callId });
+  }
+
+  declineTranscript() {
+    this.signal({ kind: 'transcript-decline', callId: this.callId });
+  }
+
+  /** Stops the transcript (or withdraws the request); either person may. */
+  stopTranscript() {
+    this.signal({ kind: 'transcript-stop', callId: this.callId });
+  }
+
+  async useMicrophone(deviceId: string) {
+    await this.media.useMicrophone(deviceId);
+    // A transcript under way goes on with the new microphone.
+    if (this.transcript.active) {
+      this.transcript.stop();
+      this.syncTranscript();
+    }
   }
 
   useCamera(deviceId: string) {
@@ -150,9 +212,30 @@ export class PeerCall {
       }, 0);
   }
 
-  private hangUpIfLive() {
+  private leavePage() {
     const signal = this.leavingSignal();
-    if (signal) realtime.sendCall(signal);
+    if (!signal) return;
+    realtime.sendCall(signal.kind === 'end' ? { kind: 'away', callId: this.callId } : signal);
+  }
+
+  /** The other person's page went away: wait for them, and end the call if they do not return. */
+  private otherAway() {
+    if (!this.live()) return;
+    const name = this.state.call?.other.name ?? '';
+    this.set({ phase: 'reconnecting', notice: CALL_MESSAGES.away(name) });
+    clearTimeout(this.awayTimer ?? undefined);
+    this.awayTimer = setTimeout(() => {
+      if (this.state.phase !== 'connected') this.hangUp();
+    }, CALL_REJOIN_WAIT_MS);
+  }
+
+  private otherRejoined() {
+    clearTimeout(this.awayTimer ?? undefined);
+    this.awayTimer = null;
+    const call = this.state.call;
+    if (!call || !this.live()) return;
+    if (this.state.notice === CALL_MESSAGES.away(call.other.name)) this.set({ notice: null });
+    this.connection.renew(call);
   }
 
   /** What leaving now says: cancel a call still ringing out, end one under way, else nothing. */
@@ -167,7 +250,35 @@ export class PeerCall {
 
   private set(patch: Partial<PeerCallState>) {
     this.state = { ...this.state, ...patch };
+    this.syncTranscript();
     for (const listener of this.listeners) listener();
+  }
+
+  /** Records this side's microphone exactly while both agreed and the call is on. */
+  private syncTranscript() {
+    const { call, phase } = this.state;
+    const on =
+      !this.closed &&
+      call?.status === 'active' &&
+      call.transcriptState === 'recording' &&
+      // Exactly while the room shows the recording indicator.
+      (phase === 'connected' || phase === 'reconnecting');
+    const track = this.media.microphone;
+    if (on && track && !this.transcript.active) this.transcript.start(track);
+    else if (!on && this.transcript.active) this.transcript.stop();
+  }
+
+  /** What the other person did about the transcript, said in the room. */
+  private transcriptChanged(data: { call: Call; change: string; by: string }) {
+    if (data.by !== data.call.other.id) return this.set({ notice: null });
+    const name = data.call.other.name;
+    const notice =
+      data.change === 'declined'
+        ? CALL_MESSAGES.transcriptDeclined(name)
+        : data.change === 'stopped'
+          ? CALL_MESSAGES.transcriptStopped(name)
+          : null;
+    this.set({ notice: notice });
   }
 
   private live() {
@@ -189,6 +300,10 @@ export class PeerCall {
     if (!message.name.startsWith('call.')) return;
     const data = message.data as { call?: Call; callId?: string };
     if ((data.call?.id ?? data.callId) !== this.callId) return;
+    if (message.name === 'call.transcript') this.transcriptChanged(message.data);
+    if (message.name === 'call.transcript-line') return;
+    if (message.name === 'call.away') return this.otherAway();
+    if (message.name === 'call.rejoin') return this.otherRejoined();
     if (data.call) return this.apply(data.call);
     if (message.name === 'call.offer') {
       await this.connection.onOffer((message.data as { sdp: string }).sdp);
@@ -210,6 +325,8 @@ export class PeerCall {
 
   private teardown(phase: CallPhase) {
     this.closed = true;
+    this.transcript.stop();
+    clearTimeout(this.awayTimer ?? undefined);
     if (this.keepalive) clearInterval(this.keepalive);
     this.keepalive = null;
     this.connection.close();

@@ -10,6 +10,7 @@ import { callConfigQuery } from '../../../lib/api/calls';
 import { endedSentence, formatDuration, initials } from '../call-format';
 import { usePeerCall, type RoomIntent } from '../hooks/use-peer-call';
 import type { CallPhase } from '../peer-call';
+import { TranscriptControls } from './transcript-controls';
 
 const PHASE_TEXT: Record<CallPhase, string> = {
   placing: 'Calling…',
@@ -118,6 +119,7 @@ export function CallRoom({ callId }: { callId: string }) {
       </div>
 
       {state.error && <Alert tone="error">{state.error}</Alert>}
+      {state.notice && live && <Alert tone="info">{state.notice}</Alert>}
       {state.mediaNotices.map((notice) => (
         <Alert key={notice} tone="warning">
           {notice}
@@ -190,6 +192,8 @@ export function CallRoom({ callId }: { callId: string }) {
           </Button>
         </div>
       )}
+
+      {live && <TranscriptControls peer={peer} state={state} />}
 
       {phase !== 'ended' && (state.microphones.length > 0 || state.cameras.length > 0) && (
         <div className="flex flex-wrap gap-4 text-sm">

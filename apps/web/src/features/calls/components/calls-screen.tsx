@@ -1,6 +1,6 @@
 import type { Call, CallType } from '@kaleido/shared/calls/calls.schemas';
 import { useQuery } from '@tanstack/react-query';
-import { Phone, PhoneCall, PhoneIncoming, PhoneOutgoing, Video } from 'lucide-react';
+import { FileText, Phone, PhoneCall, PhoneIncoming, PhoneOutgoing, Video } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usersSearchQuery } from '../../../lib/api/users-search';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { formatDuration, formatWhen, statusLabel } from '../call-format';
+import { TranscriptDialog } from './transcript-dialog';
 
 /** Places a call: a fresh id, then the room, which sends the invite. */
 export function useStartCall() {
@@ -96,6 +97,7 @@ function NewCallDialog({
 
 function CallRow({ call }: { call: Call }) {
   const startCall = useStartCall();
+  const [viewing, setViewing] = useState(false);
   const Direction = call.direction === 'outgoing' ? PhoneOutgoing : PhoneIncoming;
   const status = statusLabel(call);
   const problem = call.status === 'missed' || call.status === 'declined';
@@ -118,6 +120,17 @@ function CallRow({ call }: { call: Call }) {
           <time dateTime={call.timestamp}>{formatWhen(call.timestamp)}</time>
         </p>
       </div>
+      {call.hasTranscript && (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`View Transcript of the call with ${call.other.name}`}
+          onClick={() => setViewing(true)}
+        >
+          <FileText aria-hidden="true" /> View Transcript
+        </Button>
+      )}
+      {viewing && <TranscriptDialog callId={call.id} onClose={() => setViewing(false)} />}
       {call.other.id && (
         <Button
           size="sm"

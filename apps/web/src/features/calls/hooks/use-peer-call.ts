@@ -4,25 +4,13 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { callKeys, fetchCall } from '../../../lib/api/calls';
 import { errorMessage } from '../../../lib/api-client';
 import { PeerCall, type PeerCallState } from '../peer-call';
+import { INITIAL_PEER_CALL_STATE } from '../peer-call-state';
 
 /** What the page that opens a room knows: it is placing the call, or it accepted it already. */
 export type RoomIntent =
   { invite: { calleeId: string; callType: CallType } } | { accepted: true } | null;
 
-const IDLE: PeerCallState = {
-  call: null,
-  phase: 'connecting',
-  error: null,
-  mediaNotices: [],
-  muted: false,
-  cameraOff: false,
-  localStream: null,
-  remoteStream: null,
-  microphones: [],
-  cameras: [],
-  microphoneId: null,
-  cameraId: null,
-};
+const IDLE: PeerCallState = INITIAL_PEER_CALL_STATE;
 const noop = () => () => undefined;
 
 /**
