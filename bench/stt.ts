@@ -12,7 +12,9 @@
 //     and the browser − direct WER gap;
 //   - synthetic speech: sentences spoken by espeak-ng, generated here (a sanity check only: the
 //     engine's answer on them swings with the resampler, so no target is set on them).
-// Beside each RTF, the plain ffmpeg decode alone (the baseline measured in the same run).
+// RTF is wall-clock; beside it the CPU RTF (CPU seconds of ffmpeg + pocketsphinx ÷ audio seconds,
+// steady when other work shares the cores) and the plain ffmpeg decode alone (the baseline
+// measured in the same run).
 // BROWSER_RAW=1 adds a third path: the browser with echo cancellation, noise suppression and
 // auto gain off. BROWSER=0 skips Chromium. A figure, not a test: no assertions.
 import { execFileSync } from 'node:child_process';
@@ -74,6 +76,16 @@ function durationSeconds(path: string): number {
   return Number(last ?? 0) / 1_000_000;
 }
 
+/**
+ * CPU seconds used so far by this process's finished children (ffmpeg, pocketsphinx), from
+ * /proc: unlike the wall clock, it does not grow when other work shares the cores.
+ */
+function childCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After the command name: field 14 (cutime) and 15 (cstime) are indices 13 and 14 here.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'kaleido-bench-stt-'));
 
 /** The plain decode (what any transcription costs at least): the baseline, seconds. */
@@ -119,40 +131,51 @@ interface Totals {
   words: number;
   seconds: number;
   processing: number;
+  cpu: number;
   decoding: number;
 }
-const newTotals = (): Totals => ({ errors: 0, words: 0, seconds: 0, processing: 0, decoding: 0 });
+const newTotals = (): Totals => ({
+  errors: 0,
+  words: 0,
+  seconds: 0,
+  processing: 0,
+  cpu: 0,
+  decoding: 0,
+});
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const percent = (errors: number, total: number) => `${((100 * errors) / total).toFixed(1)}%`;
 
 async function measure(path: string, label: string, sample: Sample, totals: Totals) {
   const seconds = durationSeconds(path);
   const decoding = plainDecodeSeconds(path);
+  const cpuBefore = childCpuSeconds();
   const start = performance.now();
   const hypothesis = await engine.transcribe(path);
   const processing = (performance.now() - start) / 1000;
+  const cpu = childCpuSeconds() - cpuBefore;
   const reference = words(sample.reference);
   const errors = wordErrors(reference, words(hypothesis));
   totals.errors += errors;
   totals.words += reference.length;
   totals.seconds += seconds;
   totals.processing += processing;
+  totals.cpu += cpu;
   totals.decoding += decoding;
   console.log(
-    `${pad(sample.name, 15)}${pad(label, 9)}${pad(seconds.toFixed(1), 8)}${pad(`${((100 * errors) / reference.length).toFixed(0)}%`, 6)}${pad((processing / seconds).toFixed(2), 6)}${pad((decoding / seconds).toFixed(3), 8)}${hypothesis}`,
+    `${pad(sample.name, 15)}${pad(label, 9)}${pad(seconds.toFixed(1), 8)}${pad(`${((100 * errors) / reference.length).toFixed(0)}%`, 6)}${pad((processing / seconds).toFixed(2), 6)}${pad((cpu / seconds).toFixed(2), 6)}${pad((decoding / seconds).toFixed(3), 8)}${hypothesis}`,
   );
 }
 
 function summary(label: string, totals: Totals): string {
   return (
-    `${pad(label, 22)}WER ${pad(percent(totals.errors, totals.words), 7)} RTF ${(totals.processing / totals.seconds).toFixed(2)}` +
+    `${pad(label, 22)}WER ${pad(percent(totals.errors, totals.words), 7)} RTF ${(totals.processing / totals.seconds).toFixed(2)} (CPU ${(totals.cpu / totals.seconds).toFixed(2)})` +
     `  (${totals.seconds.toFixed(1)} s of audio; decode alone ${(totals.decoding / totals.seconds).toFixed(3)}, engine/decode ${(totals.processing / totals.decoding).toFixed(1)}×)`
   );
 }
 
 const started = performance.now();
 console.log(
-  `${pad('file', 15)}${pad('path', 9)}${pad('audio s', 8)}${pad('WER', 6)}${pad('RTF', 6)}${pad('decode', 8)}hypothesis`,
+  `${pad('file', 15)}${pad('path', 9)}${pad('audio s', 8)}${pad('WER', 6)}${pad('RTF', 6)}${pad('CPU', 6)}${pad('decode', 8)}hypothesis`,
 );
 const paths: { label: string; constraints?: MediaTrackConstraints }[] = [{ label: 'direct' }];
 if (process.env.BROWSER !== '0') paths.push({ label: 'browser' });
