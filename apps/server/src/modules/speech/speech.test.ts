@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -97,6 +97,30 @@ describe('the spec function transcribe-audio, on the embedded engine (PocketSphi
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // Natural speech from Debian's pocketsphinx-testdata: "he was not an ill disposed young man".
+  const librivoxMan =
+    '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav';
+  it.runIf(existsSync(librivoxMan))(
+    'keeps the last word of a recording stopped right after it (no silence follows)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'kaleido-last-word-'));
+      try {
+        // Cut where the voice ends (the silence after it removed), uploaded as a browser would.
+        const tight = join(dir, 'tight.webm');
+        execFileSync('ffmpeg', [
+          ...['-nostdin', '-loglevel', 'error', '-i', librivoxMan],
+          ...['-af', 'areverse,silenceremove=start_periods=1:start_threshold=-35dB,areverse'],
+          ...['-c:a', 'libopus', '-ar', '48000', tight],
+        ]);
+        const text = await createPocketSphinxEngine().transcribe(tight);
+        expect(text, `transcript: ${text}`).toMatch(/ young man$/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it.runIf(canMount())(
     'refuses to decode when temporary space is short, writing nothing',
