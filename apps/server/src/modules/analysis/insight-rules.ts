@@ -1,9 +1,13 @@
 import { SOURCE_KIND_LABELS, type InsightKind } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import { TIME_BANDS } from './rules/bands';
 import { BETTER_WORSE_DAYS_METHODS, factorCards } from './rules/better-worse-days';
-import { bandOf, COMPARISONS_METHODS, comparisonCard, TIME_BANDS } from './rules/comparisons';
+import { COMPARISONS_METHODS, comparisonCard } from './rules/comparisons';
+import { dataFromItems, type InsightData } from './rules/data';
+import { sumDays } from './rules/days';
 import { EMOTION_MIX_METHODS, emotionMixCard } from './rules/emotion-mix';
-import { localOf, type InsightContext, type InsightItem, type InsightMethod } from './rules/shared';
+import { resolveCardsFromItems, type DraftCard } from './rules/evidence';
+import type { InsightContext, InsightItem, InsightMethod } from './rules/shared';
 import { THEMES_METHODS, themesCard } from './rules/themes';
 import { TRENDS_METHODS, trendCard } from './rules/trends';
 import { WEEKLY_REFLECTION_METHODS, weeklyCard } from './rules/weekly-reflection';
@@ -16,49 +20,59 @@ import { WEEKLY_REFLECTION_METHODS, weeklyCard } from './rules/weekly-reflection
  * know.
  */
 
-/** Every card of one kind (better/worse days may give several). */
+/** Every card of one kind (better/worse days may give several), evidence still to look up. */
+export function draftsOfKind(
+  kind: InsightKind,
+  data: InsightData,
+  context: InsightContext,
+): DraftCard[] {
+  switch (kind) {
+    case 'valence_trend':
+    case 'mood_trend':
+      return [trendCard(kind, data, context)];
+    case 'emotion_mix':
+      return [emotionMixCard(data, context)];
+    case 'themes':
+      return [themesCard(data, context)];
+    case 'better_worse_days':
+      return factorCards(data, context);
+    case 'channel_patterns':
+    case 'time_of_day': {
+      const all = sumDays(data.days.map((d) => d.figures));
+      return [
+        comparisonCard(
+          kind,
+          kind === 'channel_patterns'
+            ? all.kinds.map((k) => ({
+                label: SOURCE_KIND_LABELS[k],
+                filter: { kind: k },
+                group: all.byKind[k],
+              }))
+            : TIME_BANDS.map((band) => ({
+                label: band.label,
+                filter: { band: band.label },
+                group: all.byBand[band.label],
+              })),
+          context,
+        ),
+      ];
+    }
+    case 'weekly_reflection':
+      return [weeklyCard(data, context)];
+  }
+}
+
+/** Every card of one kind from items in memory (the reference the rollups must agree with). */
 export function cardsOfKind(
   kind: InsightKind,
   items: InsightItem[],
   context: InsightContext,
 ): InsightCard[] {
-  switch (kind) {
-    case 'valence_trend':
-    case 'mood_trend':
-      return [trendCard(kind, items, context)];
-    case 'emotion_mix':
-      return [emotionMixCard(items, context)];
-    case 'themes':
-      return [themesCard(items, context)];
-    case 'better_worse_days':
-      return factorCards(items, context);
-    case 'channel_patterns': {
-      const kinds = [...new Set(items.map((i) => i.sourceKind))];
-      return [
-        comparisonCard(
-          kind,
-          kinds.map((k) => ({
-            label: SOURCE_KIND_LABELS[k],
-            items: items.filter((i) => i.sourceKind === k),
-          })),
-          context,
-        ),
-      ];
-    }
-    case 'time_of_day':
-      return [
-        comparisonCard(
-          kind,
-          TIME_BANDS.map((band) => ({
-            label: band.label,
-            items: items.filter((i) => bandOf(localOf(i, context.timezone).hour) === band.label),
-          })),
-          context,
-        ),
-      ];
-    case 'weekly_reflection':
-      return [weeklyCard(items, context)];
-  }
+  return resolveCardsFromItems(
+    draftsOfKind(kind, dataFromItems(items, context), context),
+    items,
+    context.timezone,
+  );
 }
 
 /** How each kind is worked out, and what it cannot say (the detail pages show these). */

@@ -1,0 +1,133 @@
+// Which items a card names as its evidence: asked for by description, so the cards can be
+// worked out from daily rollups and only a handful of items read (by SQL, or from memory).
+import type { Emotion, SourceKind } from '@kaleido/shared/insights/insights.constants';
+import type { EvidenceItem, InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import { bandOf } from './bands';
+import { evidenceOf, localOf, MOOD_SCORE, type InsightItem } from './shared';
+
+/** Bounds on when an item happened (any that are set). */
+export interface InstantRange {
+  gt?: Date;
+  gte?: Date;
+  lt?: Date;
+  lte?: Date;
+}
+
+/**
+ * - newest / oldest: by time;
+ * - strongest: the score (valence, or the recorded mood for `scored: 'mood'`) furthest in
+ *   `sign`'s direction, the newest first on ties;
+ * - most_felt: the largest |valence|, the oldest first on ties;
+ * - emotion: the most words of `emotion`, the oldest first on ties.
+ */
+export type EvidenceOrder = 'newest' | 'oldest' | 'strongest' | 'most_felt' | 'emotion';
+
+export interface EvidenceRequest {
+  /** The item is in any of these (none: any time in the person's history). */
+  ranges: InstantRange[];
+  kind?: SourceKind;
+  /** A TIME_BANDS label, in the person's timezone. */
+  band?: string;
+  /** Items with words (valence), or journal entries with a recorded mood. */
+  scored?: 'worded' | 'mood';
+  /** The score's sign: only items whose score is above (1) or below (−1) zero. */
+  sign?: 1 | -1;
+  /** At least one word of this emotion. */
+  emotion?: Emotion;
+  /** At least one emotion word. */
+  emotional?: boolean;
+  /** Mentions this theme or tag (lowercased). */
+  theme?: string;
+  order: EvidenceOrder;
+  limit: number;
+}
+
+/** A card whose evidence items are still descriptions (see resolveCards). */
+export type DraftCard = Omit<InsightCard, 'evidence'> & {
+  evidence: { items: EvidenceRequest[]; words: string[] };
+};
+
+export const inRange = (at: Date, range: InstantRange) => {
+  const t = at.getTime();
+  return (
+    (!range.gt || t > range.gt.getTime()) &&
+    (!range.gte || t >= range.gte.getTime()) &&
+    (!range.lt || t < range.lt.getTime()) &&
+    (!range.lte || t <= range.lte.getTime())
+  );
+};
+
+const scoreOf = (item: InsightItem, request: EvidenceRequest) =>
+  request.scored === 'mood' ? (item.mood ? MOOD_SCORE[item.mood] : 0) : item.valence;
+
+function matches(item: InsightItem, request: EvidenceRequest, timezone: string): boolean {
+  if (request.ranges.length && !request.ranges.some((r) => inRange(item.occurredAt, r)))
+    return false;
+  if (request.kind && item.sourceKind !== request.kind) return false;
+  if (request.band && bandOf(localOf(item, timezone).hour) !== request.band) return false;
+  if (request.scored === 'worded' && !(item.result.wordCount > 0)) return false;
+  if (request.scored === 'mood' && !(item.sourceKind === 'journal' && item.mood)) return false;
+  if (request.sign && !(scoreOf(item, request) * request.sign > 0)) return false;
+  if (request.emotion && !(item.result.emotions[request.emotion].count > 0)) return false;
+  if (request.emotional && item.result.dominantEmotion === null) return false;
+  if (request.theme !== undefined) {
+    const theme = request.theme;
+    const mentions =
+      item.result.themes.some((t) => t.kind !== 'entity' && t.text.toLowerCase() === theme) ||
+      item.tags.some((tag) => tag.toLowerCase() === theme);
+    if (!mentions) return false;
+  }
+  return true;
+}
+
+/** The request answered from items (oldest first): what the SQL in the repository does. */
+export function evidenceFromItems(
+  items: readonly InsightItem[],
+  request: EvidenceRequest,
+  timezone: string,
+): EvidenceItem[] {
+  const time = (i: InsightItem) => i.occurredAt.getTime();
+  const chosen = items.filter((i) => matches(i, request, timezone));
+  const compare: Record<EvidenceOrder, (a: InsightItem, b: InsightItem) => number> = {
+    newest: (a, b) => time(b) - time(a),
+    oldest: (a, b) => time(a) - time(b),
+    strongest: (a, b) =>
+      (scoreOf(b, request) - scoreOf(a, request)) * (request.sign ?? 1) || time(b) - time(a),
+    most_felt: (a, b) => Math.abs(b.valence) - Math.abs(a.valence) || time(a) - time(b),
+    emotion: (a, b) => {
+      const e = request.emotion ?? 'joy';
+      return b.result.emotions[e].count - a.result.emotions[e].count || time(a) - time(b);
+    },
+  };
+  return chosen.sort(compare[request.order]).slice(0, request.limit).map(evidenceOf);
+}
+
+/** Cards with their evidence items looked up (requests one after another, kept in order). */
+export async function resolveCards(
+  drafts: readonly DraftCard[],
+  lookup: (request: EvidenceRequest) => Promise<EvidenceItem[]>,
+): Promise<InsightCard[]> {
+  return Promise.all(
+    drafts.map(async (draft) => {
+      const items: EvidenceItem[] = [];
+      for (const request of draft.evidence.items) items.push(...(await lookup(request)));
+      return { ...draft, evidence: { items, words: draft.evidence.words } };
+    }),
+  );
+}
+
+/** resolveCards from items in memory, at once. */
+export function resolveCardsFromItems(
+  drafts: readonly DraftCard[],
+  items: readonly InsightItem[],
+  timezone: string,
+): InsightCard[] {
+  const sorted = [...items].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  return drafts.map((draft) => ({
+    ...draft,
+    evidence: {
+      items: draft.evidence.items.flatMap((r) => evidenceFromItems(sorted, r, timezone)),
+      words: draft.evidence.words,
+    },
+  }));
+}
