@@ -52,6 +52,11 @@ export function registerAnalysis(
           model: LLM_MODEL,
           apiKey: LLM_API_KEY,
           log: deps.log,
+          store: {
+            find: (userId, week) => repository.reflectionOf(userId, week),
+            save: (userId, week, kept) =>
+              repository.saveReflection({ userId, week, ...kept, writtenAt: deps.now() }),
+          },
           onWritten: (userId) =>
             deps.bus.publish({
               room: userRoom(userId),

@@ -39,7 +39,14 @@ import { topWords } from './personal-model';
 import type { ReflectionWriter } from './reflection-writer';
 import { cutDays, createInsightData, type InsightData } from './rules/data';
 import { resolveCards, type DraftCard } from './rules/evidence';
-import { DAY_MS, localDayAt, type InsightContext, type InsightItem } from './rules/shared';
+import {
+  bucketOf,
+  DAY_MS,
+  dayOf,
+  localDayAt,
+  type InsightContext,
+  type InsightItem,
+} from './rules/shared';
 import type { RollupsRepository } from './rollups.repository';
 import { styleIndicatorsOf } from './style-indicators';
 
@@ -195,15 +202,23 @@ export function createInsightsService(deps: {
   }
 
   /** The weekly reflection as the operator's language model wrote it, for those who chose it. */
-  async function written(userId: string, cards: InsightCard[], facts: string | null) {
+  async function written(
+    userId: string,
+    cards: InsightCard[],
+    facts: string | null,
+    context: InsightContext,
+  ) {
     const writer = deps.reflections;
     if (!writer || !facts || !cards.some((c) => c.kind === 'weekly_reflection')) return cards;
     if (!(await repository.llmReflection(userId))) return cards;
-    return cards.map((c) => {
-      if (c.kind !== 'weekly_reflection' || c.status !== 'ok') return c;
-      const text = writer.textFor(userId, facts, c.tone);
-      return text ? { ...c, claim: text, writtenBy: 'language_model' as const } : c;
-    });
+    const week = bucketOf(dayOf(context.now, context.timezone), 'week');
+    return Promise.all(
+      cards.map(async (c) => {
+        if (c.kind !== 'weekly_reflection' || c.status !== 'ok') return c;
+        const text = await writer.textFor(userId, week, facts, c.tone);
+        return text ? { ...c, claim: text, writtenBy: 'language_model' as const } : c;
+      }),
+    );
   }
 
   async function cards(userId: string, period: InsightPeriod, kinds: readonly InsightKind[]) {
@@ -218,6 +233,7 @@ export function createInsightsService(deps: {
       userId,
       (computed?.cards ?? []).filter((c) => wanted.has(c.kind)),
       computed?.weeklyFacts ?? null,
+      context,
     );
     return {
       context,
