@@ -4,7 +4,7 @@ import { TIME_BANDS } from './rules/bands';
 import { BETTER_WORSE_DAYS_METHODS, factorCards } from './rules/better-worse-days';
 import { COMPARISONS_METHODS, comparisonCard } from './rules/comparisons';
 import { dataFromItems, type InsightData } from './rules/data';
-import { sumDays } from './rules/days';
+import { groupOver } from './rules/days';
 import { EMOTION_MIX_METHODS, emotionMixCard } from './rules/emotion-mix';
 import { resolveCardsFromItems, type DraftCard } from './rules/evidence';
 import type { InsightContext, InsightItem, InsightMethod } from './rules/shared';
@@ -36,27 +36,32 @@ export function draftsOfKind(
       return [themesCard(data, context)];
     case 'better_worse_days':
       return factorCards(data, context);
-    case 'channel_patterns':
-    case 'time_of_day': {
-      const all = sumDays(data.days.map((d) => d.figures));
+    case 'channel_patterns': {
+      const kinds = new Set(data.days.flatMap((d) => d.figures.kinds));
       return [
         comparisonCard(
           kind,
-          kind === 'channel_patterns'
-            ? all.kinds.map((k) => ({
-                label: SOURCE_KIND_LABELS[k],
-                filter: { kind: k },
-                group: all.byKind[k],
-              }))
-            : TIME_BANDS.map((band) => ({
-                label: band.label,
-                filter: { band: band.label },
-                group: all.byBand[band.label],
-              })),
+          [...kinds].map((k) => ({
+            label: SOURCE_KIND_LABELS[k],
+            filter: { kind: k },
+            ...groupOver(data.days, (d) => d.byKind[k]),
+          })),
           context,
         ),
       ];
     }
+    case 'time_of_day':
+      return [
+        comparisonCard(
+          kind,
+          TIME_BANDS.map((band) => ({
+            label: band.label,
+            filter: { band: band.label },
+            ...groupOver(data.days, (d) => d.byBand[band.label]),
+          })),
+          context,
+        ),
+      ];
     case 'weekly_reflection':
       return [weeklyCard(data, context)];
   }

@@ -2,8 +2,7 @@
 import { type InsightKind } from '@kaleido/shared/insights/insights.constants';
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
-import type { Group } from './days';
-import { topWords } from './days';
+import { topWords, type Stats, type WordSums } from './days';
 import type { DraftCard, EvidenceRequest } from './evidence';
 import {
   type InsightContext,
@@ -17,15 +16,15 @@ import {
   type InsightMethod,
 } from './shared';
 
-const none = { n: 0, sum: 0, squares: 0 };
-
 export const GROUP_MINIMUM = 3;
 
-/** A group compared: its label, what picks its items (for evidence) and its figures. */
+/** A group compared: its label, what picks its items (for evidence), its valence and words. */
 export interface ComparedGroup {
   label: string;
   filter: Pick<EvidenceRequest, 'kind' | 'band'>;
-  group: Group | undefined;
+  stats: Stats;
+  /** The group's valence words one way (summed only for the two groups a claim names). */
+  words: (direction: 'up' | 'down') => WordSums;
 }
 
 export function comparisonCard(
@@ -33,7 +32,7 @@ export function comparisonCard(
   groups: ComparedGroup[],
   context: InsightContext,
 ): DraftCard {
-  const sized = groups.map((g) => ({ ...g, summary: summaryOfStats(g.group?.stats ?? none) }));
+  const sized = groups.map((g) => ({ ...g, summary: summaryOfStats(g.stats) }));
   const usable = sized.filter((g) => g.summary.n >= GROUP_MINIMUM);
   const n = sized.reduce((s, g) => s + g.summary.n, 0);
   const bars = sized
@@ -94,7 +93,7 @@ export function comparisonCard(
         { ...best.filter, ranges: [], sign: 1, order: 'strongest', limit: 2 },
         { ...worst.filter, ranges: [], sign: -1, order: 'strongest', limit: 2 },
       ],
-      words: [...topWords(best.group?.up ?? [], 4), ...topWords(worst.group?.down ?? [], 4)],
+      words: [...topWords(best.words('up'), 4), ...topWords(worst.words('down'), 4)],
     },
   });
 }

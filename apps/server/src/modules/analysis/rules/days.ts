@@ -221,6 +221,31 @@ export function sumDays(days: Iterable<DayFigures>): DayFigures {
   return tally.figures();
 }
 
+/**
+ * One group's valence over days (by channel or time of day), and its words one way, summed
+ * only when asked.
+ */
+export function groupOver(
+  days: readonly InsightDay[],
+  pick: (day: DayFigures) => Group | undefined,
+): { stats: Stats; words: (direction: 'up' | 'down') => WordSums } {
+  const stats = noStats();
+  for (const day of days) {
+    const group = pick(day.figures);
+    if (group) addStats(stats, group.stats);
+  }
+  return {
+    stats,
+    words: (direction) => {
+      const sums = new Map<string, number>();
+      for (const day of days)
+        for (const [word, sum] of pick(day.figures)?.[direction] ?? [])
+          sums.set(word, (sums.get(word) ?? 0) + sum);
+      return [...sums];
+    },
+  };
+}
+
 /** Items (any order) as local days, oldest first. */
 export function daysFromItems(items: readonly InsightItem[], timezone: string): InsightDay[] {
   const byDay = new Map<string, Tally>();
