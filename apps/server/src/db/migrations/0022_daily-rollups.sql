@@ -3,6 +3,7 @@ CREATE TABLE "analysis_days" (
 	"day" text NOT NULL,
 	"items" integer NOT NULL,
 	"figures" jsonb NOT NULL,
+	"words" jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "analysis_days_user_id_day_pk" PRIMARY KEY("user_id","day")
 );

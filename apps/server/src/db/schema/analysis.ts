@@ -125,8 +125,10 @@ export const analysisDays = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     items: integer('items').notNull(),
-    /** The day's figures (modules/analysis/rules/days.ts DayFigures). */
+    /** The day's figures (modules/analysis/rules/days.ts DayFigures), without its words. */
     figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** The valence words behind them (DayWords): read only by the cards' word look-ups. */
+    words: jsonb('words').$type<Record<string, unknown>>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],

@@ -15,7 +15,7 @@ import { toInsightItem } from './daily-rollups';
 import { cardsOfKind, draftsOfKind } from './insight-rules';
 import { createRollupsRepository } from './rollups.repository';
 import { createInsightData, cutDays } from './rules/data';
-import { daysFromItems } from './rules/days';
+import { daysFromItems, type DayFigures, type DayWords } from './rules/days';
 import { resolveCardsFromItems } from './rules/evidence';
 import type { InsightItem } from './rules/shared';
 import { analyseText } from './text-analysis';
@@ -31,7 +31,16 @@ afterAll(async () => {
 /** The person's days summed from scratch from their items, and as the rollups keep them. */
 async function bothWays(userId: string, timezone: string) {
   const items = await createAnalysisRepository(app.database.db).itemsOf(userId);
-  const kept = await createRollupsRepository(app.database.db).daysOf(userId);
+  const rows = await app.database.db
+    .select({ day: analysisDays.day, figures: analysisDays.figures, words: analysisDays.words })
+    .from(analysisDays)
+    .where(eq(analysisDays.userId, userId))
+    .orderBy(analysisDays.day);
+  // The figures with their words (kept apart), as the cards' reads and look-ups see them.
+  const kept = rows.map((r) => ({
+    day: r.day,
+    figures: { ...(r.figures as unknown as DayFigures), words: r.words as unknown as DayWords },
+  }));
   // As stored (jsonb) on both sides.
   const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
   return {

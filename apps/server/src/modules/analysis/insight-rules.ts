@@ -4,7 +4,7 @@ import { TIME_BANDS } from './rules/bands';
 import { BETTER_WORSE_DAYS_METHODS, factorCards } from './rules/better-worse-days';
 import { COMPARISONS_METHODS, comparisonCard } from './rules/comparisons';
 import { dataFromItems, type InsightData } from './rules/data';
-import { groupOver } from './rules/days';
+import { statsOver } from './rules/days';
 import { EMOTION_MIX_METHODS, emotionMixCard } from './rules/emotion-mix';
 import { resolveCardsFromItems, type DraftCard } from './rules/evidence';
 import type { InsightContext, InsightItem, InsightMethod } from './rules/shared';
@@ -44,7 +44,7 @@ export function draftsOfKind(
           [...kinds].map((k) => ({
             label: SOURCE_KIND_LABELS[k],
             filter: { kind: k },
-            ...groupOver(data.days, (d) => d.byKind[k]),
+            stats: statsOver(data.days, (d) => d.byKind[k]),
           })),
           context,
         ),
@@ -57,7 +57,7 @@ export function draftsOfKind(
           TIME_BANDS.map((band) => ({
             label: band.label,
             filter: { band: band.label },
-            ...groupOver(data.days, (d) => d.byBand[band.label]),
+            stats: statsOver(data.days, (d) => d.byBand[band.label]),
           })),
           context,
         ),

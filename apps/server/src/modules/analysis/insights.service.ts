@@ -180,10 +180,12 @@ export function createInsightsService(deps: {
     const generation = cache.generation(userId);
     const data = await dataOf(userId, context);
     const from = historyFrom(context.now);
+    const firstDay = localDayAt(from, context.timezone);
     const resolve = (drafts: DraftCard[]) =>
-      resolveCards(drafts, (request) =>
-        rollupsRepository.evidence(userId, request, context.timezone, from),
-      );
+      resolveCards(drafts, {
+        items: (request) => rollupsRepository.evidence(userId, request, context.timezone, from),
+        words: (request) => rollupsRepository.words(userId, request, firstDay),
+      });
     const drafts = INSIGHT_KINDS.flatMap((kind) => draftsOfKind(kind, data, context));
     const cards = await resolve(drafts);
     const weekly = drafts.find((c) => c.kind === 'weekly_reflection');

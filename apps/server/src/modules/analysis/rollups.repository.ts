@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EvidenceItem } from '@kaleido/shared/insights/insights.schemas';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { analysisDays, analysisItems, analysisRollups } from '../../db/schema/analysis';
 import { insightItemColumns, type InsightItemRow } from './analysis.repository';
 import { TIME_BANDS } from './rules/bands';
 import type { DayFigures, InsightDay } from './rules/days';
-import type { EvidenceRequest, InstantRange } from './rules/evidence';
+import type { EvidenceRequest, InstantRange, WordsRequest } from './rules/evidence';
 
 /** Serialises the rollup writes of one person (two jobs on the same day, a rebuild). */
 const LOCK_KEY = 7_330_001;
@@ -64,14 +64,16 @@ export function createRollupsRepository(db: Db) {
 
     /** Writes these days' figures (a day with no items left is removed). */
     async saveDays(userId: string, days: InsightDay[], emptied: string[], at: Date) {
-      for (const { day, figures } of days)
+      for (const day of days) {
+        const row = rowOf(userId, day, at);
         await db
           .insert(analysisDays)
-          .values({ userId, day, items: figures.items, figures: { ...figures }, updatedAt: at })
+          .values(row)
           .onConflictDoUpdate({
             target: [analysisDays.userId, analysisDays.day],
-            set: { items: figures.items, figures: { ...figures }, updatedAt: at },
+            set: { items: row.items, figures: row.figures, words: row.words, updatedAt: at },
           });
+      }
       for (const day of emptied)
         await db
           .delete(analysisDays)
@@ -81,21 +83,45 @@ export function createRollupsRepository(db: Db) {
     /** A person's days written anew (after deleteAll). */
     async insertDays(userId: string, days: InsightDay[], at: Date) {
       for (let start = 0; start < days.length; start += 100)
-        await db.insert(analysisDays).values(
-          days.slice(start, start + 100).map(({ day, figures }) => ({
-            userId,
-            day,
-            items: figures.items,
-            figures: { ...figures },
-            updatedAt: at,
-          })),
-        );
+        await db
+          .insert(analysisDays)
+          .values(days.slice(start, start + 100).map((day) => rowOf(userId, day, at)));
     },
 
     /** Every day and the timezone they were in (a rebuild, or the person's derived data going). */
     async deleteAll(userId: string) {
       await db.delete(analysisDays).where(eq(analysisDays.userId, userId));
       await db.delete(analysisRollups).where(eq(analysisRollups.userId, userId));
+    },
+
+    /** The valence words a card names, as `request` describes them (from `fromDay` on). */
+    async words(userId: string, request: WordsRequest, fromDay: string): Promise<string[]> {
+      const words = analysisDays.words;
+      const group = request.kind
+        ? sql`${words} -> 'byKind' -> ${request.kind}`
+        : request.band
+          ? sql`${words} -> 'byBand' -> ${request.band}`
+          : sql`${words} -> 'all'`;
+      const where = [
+        eq(analysisDays.userId, userId),
+        gte(analysisDays.day, request.fromDay ?? fromDay),
+      ];
+      if (request.fromDay && request.fromDay < fromDay) where.push(gte(analysisDays.day, fromDay));
+      if (request.toDay) where.push(lt(analysisDays.day, request.toDay));
+      // Sums are exact (numeric of hundredths); ties go to the word seen first (day, place).
+      const rows = rowsOf<{ word: string }>(
+        await db.execute(sql`
+          select x.w ->> 0 as word
+          from ${analysisDays}
+          cross join lateral jsonb_array_elements(coalesce(${group} -> ${request.direction}, '[]'::jsonb))
+            with ordinality as x(w, place)
+          where ${and(...where)}
+          group by x.w ->> 0
+          order by sum((x.w ->> 1)::numeric) desc,
+                   min(${analysisDays.day} || lpad(x.place::text, 6, '0'))
+          limit ${request.limit}`),
+      );
+      return rows.map((r) => r.word);
     },
 
     /** The items a card names as evidence, as `request` describes them. */
@@ -173,6 +199,11 @@ export function createRollupsRepository(db: Db) {
         .orderBy(asc(analysisDays.day));
     },
   };
+}
+
+function rowOf(userId: string, { day, figures }: InsightDay, at: Date) {
+  const { words, ...rest } = figures;
+  return { userId, day, items: figures.items, figures: rest, words: { ...words }, updatedAt: at };
 }
 
 function rangeSql(range: InstantRange): SQL {

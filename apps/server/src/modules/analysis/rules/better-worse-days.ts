@@ -34,8 +34,8 @@ export function daysOf(days: readonly InsightDay[]): Day[] {
     score:
       figures.mood.n > 0
         ? figures.mood.sum / figures.mood.n
-        : figures.all.stats.n > 0
-          ? figures.all.stats.sum / figures.all.stats.n
+        : figures.all.n > 0
+          ? figures.all.sum / figures.all.n
           : 0,
     factors: figures.factors,
   }));

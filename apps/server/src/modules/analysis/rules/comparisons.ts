@@ -2,7 +2,7 @@
 import { type InsightKind } from '@kaleido/shared/insights/insights.constants';
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
-import { topWords, type Stats, type WordSums } from './days';
+import type { Stats } from './days';
 import type { DraftCard, EvidenceRequest } from './evidence';
 import {
   type InsightContext,
@@ -18,13 +18,11 @@ import {
 
 export const GROUP_MINIMUM = 3;
 
-/** A group compared: its label, what picks its items (for evidence), its valence and words. */
+/** A group compared: its label, what picks its items and words, its valence. */
 export interface ComparedGroup {
   label: string;
   filter: Pick<EvidenceRequest, 'kind' | 'band'>;
   stats: Stats;
-  /** The group's valence words one way (summed only for the two groups a claim names). */
-  words: (direction: 'up' | 'down') => WordSums;
 }
 
 export function comparisonCard(
@@ -93,7 +91,11 @@ export function comparisonCard(
         { ...best.filter, ranges: [], sign: 1, order: 'strongest', limit: 2 },
         { ...worst.filter, ranges: [], sign: -1, order: 'strongest', limit: 2 },
       ],
-      words: [...topWords(best.words('up'), 4), ...topWords(worst.words('down'), 4)],
+      words: [],
+      wordRequests: [
+        { ...best.filter, direction: 'up', limit: 4 },
+        { ...worst.filter, direction: 'down', limit: 4 },
+      ],
     },
   });
 }

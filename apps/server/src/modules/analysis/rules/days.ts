@@ -18,11 +18,17 @@ export interface Stats {
 /** Word → Σ|weight|, in the order the words first appeared (ties keep that order). */
 export type WordSums = [string, number][];
 
-/** The valence of a group of items and the lexicon words behind it, each way. */
-export interface Group {
-  stats: Stats;
+/** The lexicon words behind valence, each way. */
+export interface UpDown {
   up: WordSums;
   down: WordSums;
+}
+
+/** A day's valence words: of every item, by channel, by time of day. */
+export interface DayWords {
+  all: UpDown;
+  byKind: Partial<Record<SourceKind, UpDown>>;
+  byBand: Partial<Record<string, UpDown>>;
 }
 
 /**
@@ -33,15 +39,15 @@ export interface DayFigures {
   items: number;
   /** Channels, in the order they first appeared. */
   kinds: SourceKind[];
-  /** Valence of every item, and its words. */
-  all: Group;
+  /** Valence of every item. */
+  all: Stats;
   /** Valence of the items with words (the valence trend). */
   worded: Stats;
   /** Recorded moods on journal entries, scored −1..1 (the mood trend, a day's score). */
   mood: Stats;
-  byKind: Partial<Record<SourceKind, Group>>;
+  byKind: Partial<Record<SourceKind, Stats>>;
   /** By time of day (TIME_BANDS' labels) in the person's timezone. */
-  byBand: Partial<Record<string, Group>>;
+  byBand: Partial<Record<string, Stats>>;
   /** Items with an emotion word, and the emotion words' counts over them. */
   emotional: number;
   emotions: Record<Emotion, number>;
@@ -53,6 +59,11 @@ export interface DayFigures {
   factors: string[];
   /** The item with the highest valence (the first of equals). */
   brightest: { valence: number; title: string } | null;
+  /**
+   * The valence words of a day summed from its items (stored apart, read only by the word
+   * look-ups: rules/words.ts); absent on sums of days.
+   */
+  words?: DayWords;
 }
 
 export interface InsightDay {
@@ -74,27 +85,22 @@ function addValue(to: Stats, value: number) {
   to.squares += value * value;
 }
 
-class GroupTally {
-  stats = noStats();
+/** Sums of |weight| kept to the hundredth: weights are, so sums are exact and ties are ties. */
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+class WordTally {
   up = new Map<string, number>();
   down = new Map<string, number>();
 
-  addItem(item: InsightItem) {
-    addValue(this.stats, item.valence);
+  add(item: InsightItem) {
     for (const { word, weight } of item.result.valenceWords) {
       const sums = weight > 0 ? this.up : weight < 0 ? this.down : null;
-      sums?.set(word, (sums.get(word) ?? 0) + Math.abs(weight));
+      sums?.set(word, cents((sums.get(word) ?? 0) + Math.abs(weight)));
     }
   }
 
-  addGroup(group: Group) {
-    addStats(this.stats, group.stats);
-    for (const [word, sum] of group.up) this.up.set(word, (this.up.get(word) ?? 0) + sum);
-    for (const [word, sum] of group.down) this.down.set(word, (this.down.get(word) ?? 0) + sum);
-  }
-
-  group(): Group {
-    return { stats: { ...this.stats }, up: [...this.up], down: [...this.down] };
+  sums(): UpDown {
+    return { up: [...this.up], down: [...this.down] };
   }
 }
 
@@ -102,25 +108,40 @@ class GroupTally {
 export class Tally {
   items = 0;
   kinds = new Set<SourceKind>();
-  all = new GroupTally();
+  all = noStats();
   worded = noStats();
   mood = noStats();
-  byKind = new Map<SourceKind, GroupTally>();
-  byBand = new Map<string, GroupTally>();
+  byKind = new Map<SourceKind, Stats>();
+  byBand = new Map<string, Stats>();
   emotional = 0;
   emotions = Object.fromEntries(EMOTIONS.map((e) => [e, 0])) as Record<Emotion, number>;
   emotionWords = new Map<Emotion, Set<string>>();
   mentions = new Map<string, number>();
   factors = new Set<string>();
   brightest: { valence: number; title: string } | null = null;
+  /** Words of items added one by one (a day); days added bring none. */
+  words: { all: WordTally; byKind: Map<SourceKind, WordTally>; byBand: Map<string, WordTally> } = {
+    all: new WordTally(),
+    byKind: new Map(),
+    byBand: new Map(),
+  };
 
-  #group<K>(map: Map<K, GroupTally>, key: K): GroupTally {
-    let group = map.get(key);
-    if (!group) {
-      group = new GroupTally();
-      map.set(key, group);
+  #stats<K>(map: Map<K, Stats>, key: K): Stats {
+    let stats = map.get(key);
+    if (!stats) {
+      stats = noStats();
+      map.set(key, stats);
     }
-    return group;
+    return stats;
+  }
+
+  #wordsOf<K>(map: Map<K, WordTally>, key: K): WordTally {
+    let words = map.get(key);
+    if (!words) {
+      words = new WordTally();
+      map.set(key, words);
+    }
+    return words;
   }
 
   #words(emotion: Emotion, words: Iterable<string>) {
@@ -141,11 +162,15 @@ export class Tally {
   }
 
   addItem(item: InsightItem, timezone: string) {
+    const band = bandOf(localOf(item, timezone).hour);
     this.items += 1;
     this.kinds.add(item.sourceKind);
-    this.all.addItem(item);
-    this.#group(this.byKind, item.sourceKind).addItem(item);
-    this.#group(this.byBand, bandOf(localOf(item, timezone).hour)).addItem(item);
+    addValue(this.all, item.valence);
+    addValue(this.#stats(this.byKind, item.sourceKind), item.valence);
+    addValue(this.#stats(this.byBand, band), item.valence);
+    this.words.all.add(item);
+    this.#wordsOf(this.words.byKind, item.sourceKind).add(item);
+    this.#wordsOf(this.words.byBand, band).add(item);
     if (item.result.wordCount > 0) addValue(this.worded, item.valence);
     if (item.sourceKind === 'journal' && item.mood) addValue(this.mood, MOOD_SCORE[item.mood]);
     if (item.result.dominantEmotion !== null) {
@@ -166,13 +191,13 @@ export class Tally {
   addDay(day: DayFigures) {
     this.items += day.items;
     for (const kind of day.kinds) this.kinds.add(kind);
-    this.all.addGroup(day.all);
+    addStats(this.all, day.all);
     addStats(this.worded, day.worded);
     addStats(this.mood, day.mood);
-    for (const [kind, group] of Object.entries(day.byKind) as [SourceKind, Group][])
-      this.#group(this.byKind, kind).addGroup(group);
-    for (const [band, group] of Object.entries(day.byBand))
-      if (group) this.#group(this.byBand, band).addGroup(group);
+    for (const [kind, stats] of Object.entries(day.byKind) as [SourceKind, Stats][])
+      addStats(this.#stats(this.byKind, kind), stats);
+    for (const [band, stats] of Object.entries(day.byBand) as [string, Stats][])
+      addStats(this.#stats(this.byBand, band), stats);
     this.emotional += day.emotional;
     for (const e of EMOTIONS) {
       this.emotions[e] += day.emotions[e];
@@ -186,22 +211,29 @@ export class Tally {
   }
 
   figures(): DayFigures {
-    const groups = <K extends string>(map: Map<K, GroupTally>) =>
-      Object.fromEntries([...map].map(([k, g]) => [k, g.group()])) as Partial<Record<K, Group>>;
+    const stats = <K extends string>(map: Map<K, Stats>) =>
+      Object.fromEntries([...map].map(([k, s]) => [k, { ...s }])) as Partial<Record<K, Stats>>;
+    const words = <K extends string>(map: Map<K, WordTally>) =>
+      Object.fromEntries([...map].map(([k, w]) => [k, w.sums()])) as Partial<Record<K, UpDown>>;
     return {
       items: this.items,
       kinds: [...this.kinds],
-      all: this.all.group(),
+      all: { ...this.all },
       worded: { ...this.worded },
       mood: { ...this.mood },
-      byKind: groups(this.byKind),
-      byBand: groups(this.byBand),
+      byKind: stats(this.byKind),
+      byBand: stats(this.byBand),
       emotional: this.emotional,
       emotions: { ...this.emotions },
       emotionWords: Object.fromEntries([...this.emotionWords].map(([e, w]) => [e, [...w]])),
       mentions: [...this.mentions],
       factors: [...this.factors],
       brightest: this.brightest ? { ...this.brightest } : null,
+      words: {
+        all: this.words.all.sums(),
+        byKind: words(this.words.byKind),
+        byBand: words(this.words.byBand),
+      },
     };
   }
 }
@@ -221,29 +253,17 @@ export function sumDays(days: Iterable<DayFigures>): DayFigures {
   return tally.figures();
 }
 
-/**
- * One group's valence over days (by channel or time of day), and its words one way, summed
- * only when asked.
- */
-export function groupOver(
+/** One group's valence (a channel, a time of day) over days. */
+export function statsOver(
   days: readonly InsightDay[],
-  pick: (day: DayFigures) => Group | undefined,
-): { stats: Stats; words: (direction: 'up' | 'down') => WordSums } {
+  pick: (day: DayFigures) => Stats | undefined,
+): Stats {
   const stats = noStats();
   for (const day of days) {
     const group = pick(day.figures);
-    if (group) addStats(stats, group.stats);
+    if (group) addStats(stats, group);
   }
-  return {
-    stats,
-    words: (direction) => {
-      const sums = new Map<string, number>();
-      for (const day of days)
-        for (const [word, sum] of pick(day.figures)?.[direction] ?? [])
-          sums.set(word, (sums.get(word) ?? 0) + sum);
-      return [...sums];
-    },
-  };
+  return stats;
 }
 
 /** Items (any order) as local days, oldest first. */
@@ -275,4 +295,12 @@ export function topWords(sums: WordSums, limit = EVIDENCE_WORDS): string[] {
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
     .map(([word]) => word);
+}
+
+/** Days' word sums added up (oldest first: first appearance is kept). */
+export function addWords(lists: Iterable<WordSums>): WordSums {
+  const sums = new Map<string, number>();
+  for (const list of lists)
+    for (const [word, sum] of list) sums.set(word, cents((sums.get(word) ?? 0) + sum));
+  return [...sums];
 }

@@ -3,6 +3,7 @@
 import type { Emotion, SourceKind } from '@kaleido/shared/insights/insights.constants';
 import type { EvidenceItem, InsightCard } from '@kaleido/shared/insights/insights.schemas';
 import { bandOf } from './bands';
+import { addWords, daysFromItems, topWords, type InsightDay } from './days';
 import { evidenceOf, localOf, MOOD_SCORE, type InsightItem } from './shared';
 
 /** Bounds on when an item happened (any that are set). */
@@ -42,10 +43,41 @@ export interface EvidenceRequest {
   limit: number;
 }
 
-/** A card whose evidence items are still descriptions (see resolveCards). */
+/** The valence words most present one way in a group's days (as the cards name them). */
+export interface WordsRequest {
+  /** A channel, or a TIME_BANDS label; neither: every item. */
+  kind?: SourceKind;
+  band?: string;
+  direction: 'up' | 'down';
+  /** Local days from `fromDay` (inclusive) to `toDay` (exclusive); unset: the whole history. */
+  fromDay?: string;
+  toDay?: string;
+  limit: number;
+}
+
+/** A card whose evidence items (and some words) are still descriptions (see resolveCards). */
 export type DraftCard = Omit<InsightCard, 'evidence'> & {
-  evidence: { items: EvidenceRequest[]; words: string[] };
+  evidence: { items: EvidenceRequest[]; words: string[]; wordRequests?: WordsRequest[] };
 };
+
+/** The request answered from days with their words (oldest first). */
+export function wordsFromDays(days: readonly InsightDay[], request: WordsRequest): string[] {
+  const lists = days
+    .filter(
+      (d) =>
+        (!request.fromDay || d.day >= request.fromDay) && (!request.toDay || d.day < request.toDay),
+    )
+    .map((d) => {
+      const words = d.figures.words;
+      const group = request.kind
+        ? words?.byKind[request.kind]
+        : request.band
+          ? words?.byBand[request.band]
+          : words?.all;
+      return group?.[request.direction] ?? [];
+    });
+  return topWords(addWords(lists), request.limit);
+}
 
 export const inRange = (at: Date, range: InstantRange) => {
   const t = at.getTime();
@@ -102,16 +134,25 @@ export function evidenceFromItems(
   return chosen.sort(compare[request.order]).slice(0, request.limit).map(evidenceOf);
 }
 
-/** Cards with their evidence items looked up (requests one after another, kept in order). */
+/** Cards with their evidence items and words looked up (each card's in order). */
 export async function resolveCards(
   drafts: readonly DraftCard[],
-  lookup: (request: EvidenceRequest) => Promise<EvidenceItem[]>,
+  lookup: {
+    items: (request: EvidenceRequest) => Promise<EvidenceItem[]>;
+    words: (request: WordsRequest) => Promise<string[]>;
+  },
 ): Promise<InsightCard[]> {
   return Promise.all(
     drafts.map(async (draft) => {
-      const items: EvidenceItem[] = [];
-      for (const request of draft.evidence.items) items.push(...(await lookup(request)));
-      return { ...draft, evidence: { items, words: draft.evidence.words } };
+      const { evidence } = draft;
+      const [items, words] = await Promise.all([
+        Promise.all(evidence.items.map(lookup.items)),
+        Promise.all((evidence.wordRequests ?? []).map(lookup.words)),
+      ]);
+      return {
+        ...draft,
+        evidence: { items: items.flat(), words: [...evidence.words, ...words.flat()] },
+      };
     }),
   );
 }
@@ -123,11 +164,15 @@ export function resolveCardsFromItems(
   timezone: string,
 ): InsightCard[] {
   const sorted = [...items].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const days = daysFromItems(sorted, timezone);
   return drafts.map((draft) => ({
     ...draft,
     evidence: {
       items: draft.evidence.items.flatMap((r) => evidenceFromItems(sorted, r, timezone)),
-      words: draft.evidence.words,
+      words: [
+        ...draft.evidence.words,
+        ...(draft.evidence.wordRequests ?? []).flatMap((r) => wordsFromDays(days, r)),
+      ],
     },
   }));
 }

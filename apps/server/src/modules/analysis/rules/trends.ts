@@ -6,12 +6,13 @@ import {
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
 import type { InsightData } from './data';
-import { dayStart, sumDays, topWords, type DayFigures, type InsightDay } from './days';
+import { dayStart, type DayFigures, type InsightDay } from './days';
 import type { DraftCard, InstantRange } from './evidence';
 import {
   type InsightContext,
   PERIOD_WORDS,
   EVIDENCE_ITEMS,
+  EVIDENCE_WORDS,
   bucketOf,
   nextBucket,
   windowBuckets,
@@ -151,9 +152,17 @@ export function trendCard(
           limit: EVIDENCE_ITEMS,
         },
       ],
-      words:
+      words: [],
+      wordRequests:
         kind === 'valence_trend'
-          ? topWords(sumDays(recentDays.map((d) => d.figures)).all[direction > 0 ? 'up' : 'down'])
+          ? [
+              {
+                direction: direction > 0 ? 'up' : 'down',
+                fromDay: current,
+                toDay: nextBucket(current, context.period),
+                limit: EVIDENCE_WORDS,
+              },
+            ]
           : [],
     },
   });

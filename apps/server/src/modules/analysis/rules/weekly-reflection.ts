@@ -51,7 +51,7 @@ export function weeklyCard(data: InsightData, context: InsightContext): DraftCar
         words: [],
       },
     });
-  const valence = meanIntervalOf(summaryOfStats(week.all.stats));
+  const valence = meanIntervalOf(summaryOfStats(week.all));
   const emotionCounts = EMOTIONS.map((e) => ({ e, c: week.emotions[e] })).sort((a, b) => b.c - a.c);
   const topEmotion = emotionCounts[0] && emotionCounts[0].c > 0 ? emotionCounts[0].e : null;
   const themes = week.mentions
@@ -64,7 +64,7 @@ export function weeklyCard(data: InsightData, context: InsightContext): DraftCar
   const comparison =
     before.items >= MIN.weeklyItems
       ? (() => {
-          const d = welchInterval(summaryOfStats(week.all.stats), summaryOfStats(before.all.stats));
+          const d = welchInterval(summaryOfStats(week.all), summaryOfStats(before.all));
           return d.low > 0
             ? 'more positive than the week before'
             : d.high < 0
