@@ -37,7 +37,7 @@ import { spanOfDay, toInsightItem, type DailyRollups } from './daily-rollups';
 import { draftsOfKind, INSIGHT_METHODS } from './insight-rules';
 import { topWords } from './personal-model';
 import type { ReflectionWriter } from './reflection-writer';
-import { cutDays, createInsightData, type InsightData } from './rules/data';
+import { cutDays, createInsightData, WINDOW_EDGES_MS, type InsightData } from './rules/data';
 import { resolveCards, type DraftCard } from './rules/evidence';
 import {
   bucketOf,
@@ -156,7 +156,14 @@ export function createInsightsService(deps: {
     await deps.rollups.ensure(userId, context.timezone);
     const cut = cutDays(context.now, context.timezone, from);
     const [days, raw] = await Promise.all([
-      rollupsRepository.daysOf(userId, localDayAt(from, context.timezone)),
+      rollupsRepository.daysOf(
+        userId,
+        localDayAt(from, context.timezone),
+        localDayAt(
+          new Date(context.now.getTime() - Math.max(...WINDOW_EDGES_MS)),
+          context.timezone,
+        ),
+      ),
       rollupsRepository.itemsIn(userId, [...cut].map(spanOfDay)),
     ]);
     return createInsightData({

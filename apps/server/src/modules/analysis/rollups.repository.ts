@@ -33,14 +33,30 @@ export function createRollupsRepository(db: Db) {
         .onConflictDoUpdate({ target: analysisRollups.userId, set: { timezone, builtAt: at } });
     },
 
-    /** The person's days from `fromDay` on, oldest first. */
-    async daysOf(userId: string, fromDay = '0000-00-00'): Promise<InsightDay[]> {
+    /**
+     * The person's days from `fromDay` on, oldest first; before `mentionsFrom`, without their
+     * themes (only the rolling windows of the last 74 days count themes).
+     */
+    async daysOf(
+      userId: string,
+      fromDay = '0000-00-00',
+      mentionsFrom = '0000-00-00',
+    ): Promise<InsightDay[]> {
       const rows = await db
-        .select({ day: analysisDays.day, figures: analysisDays.figures })
+        .select({
+          day: analysisDays.day,
+          figures: sql<
+            Omit<DayFigures, 'mentions'> & Partial<Pick<DayFigures, 'mentions'>>
+          >`case when ${analysisDays.day} >= ${mentionsFrom}
+            then ${analysisDays.figures} else ${analysisDays.figures} - 'mentions' end`,
+        })
         .from(analysisDays)
         .where(and(eq(analysisDays.userId, userId), gte(analysisDays.day, fromDay)))
         .orderBy(asc(analysisDays.day));
-      return rows.map((r) => ({ day: r.day, figures: r.figures as unknown as DayFigures }));
+      return rows.map((r) => ({
+        day: r.day,
+        figures: { ...r.figures, mentions: r.figures.mentions ?? [] },
+      }));
     },
 
     /** The items that happened in any of these spans, oldest first (terms left out). */
