@@ -2,7 +2,7 @@
 import { type InsightKind } from '@kaleido/shared/insights/insights.constants';
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
-import type { Stats } from './days';
+import { summaryOfStats, type Stats } from './days';
 import type { DraftCard, EvidenceRequest } from './evidence';
 import {
   type InsightContext,
@@ -12,7 +12,6 @@ import {
   notEnough,
   card,
   interval,
-  summaryOfStats,
   type InsightMethod,
 } from './shared';
 

@@ -5,6 +5,7 @@ import {
   type SourceKind,
 } from '@kaleido/shared/insights/insights.constants';
 import { localTime } from '../../../lib/timezone';
+import type { Summary } from '../statistics';
 import { bandOf } from './bands';
 import { dayOfItem, EVIDENCE_WORDS, localOf, MOOD_SCORE, type InsightItem } from './shared';
 
@@ -264,6 +265,15 @@ export function statsOver(
     if (group) addStats(stats, group);
   }
   return stats;
+}
+
+/** A group's summary (size, mean, sample variance) from its sums. */
+export function summaryOfStats(stats: Stats): Summary {
+  const { n, sum, squares } = stats;
+  if (n === 0) return { n, mean: 0, variance: 0 };
+  const variance = n < 2 ? 0 : (squares - (sum * sum) / n) / (n - 1);
+  // Equal values leave rounding dust, not a spread.
+  return { n, mean: sum / n, variance: variance < 1e-12 ? 0 : variance };
 }
 
 /** Items (any order) as local days, oldest first. */

@@ -1,64 +1,18 @@
 // Which items a card names as its evidence: asked for by description, so the cards can be
 // worked out from daily rollups and only a handful of items read (by SQL, or from memory).
-import type { Emotion, SourceKind } from '@kaleido/shared/insights/insights.constants';
 import type { EvidenceItem, InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type {
+  DraftCard,
+  EvidenceOrder,
+  EvidenceRequest,
+  InstantRange,
+  WordsRequest,
+} from './draft';
+
+export type { DraftCard, EvidenceOrder, EvidenceRequest, InstantRange, WordsRequest };
 import { bandOf } from './bands';
 import { addWords, daysFromItems, topWords, type InsightDay } from './days';
 import { evidenceOf, localOf, MOOD_SCORE, type InsightItem } from './shared';
-
-/** Bounds on when an item happened (any that are set). */
-export interface InstantRange {
-  gt?: Date;
-  gte?: Date;
-  lt?: Date;
-  lte?: Date;
-}
-
-/**
- * - newest / oldest: by time;
- * - strongest: the score (valence, or the recorded mood for `scored: 'mood'`) furthest in
- *   `sign`'s direction, the newest first on ties;
- * - most_felt: the largest |valence|, the oldest first on ties;
- * - emotion: the most words of `emotion`, the oldest first on ties.
- */
-export type EvidenceOrder = 'newest' | 'oldest' | 'strongest' | 'most_felt' | 'emotion';
-
-export interface EvidenceRequest {
-  /** The item is in any of these (none: any time in the person's history). */
-  ranges: InstantRange[];
-  kind?: SourceKind;
-  /** A TIME_BANDS label, in the person's timezone. */
-  band?: string;
-  /** Items with words (valence), or journal entries with a recorded mood. */
-  scored?: 'worded' | 'mood';
-  /** The score's sign: only items whose score is above (1) or below (−1) zero. */
-  sign?: 1 | -1;
-  /** At least one word of this emotion. */
-  emotion?: Emotion;
-  /** At least one emotion word. */
-  emotional?: boolean;
-  /** Mentions this theme or tag (lowercased). */
-  theme?: string;
-  order: EvidenceOrder;
-  limit: number;
-}
-
-/** The valence words most present one way in a group's days (as the cards name them). */
-export interface WordsRequest {
-  /** A channel, or a TIME_BANDS label; neither: every item. */
-  kind?: SourceKind;
-  band?: string;
-  direction: 'up' | 'down';
-  /** Local days from `fromDay` (inclusive) to `toDay` (exclusive); unset: the whole history. */
-  fromDay?: string;
-  toDay?: string;
-  limit: number;
-}
-
-/** A card whose evidence items (and some words) are still descriptions (see resolveCards). */
-export type DraftCard = Omit<InsightCard, 'evidence'> & {
-  evidence: { items: EvidenceRequest[]; words: string[]; wordRequests?: WordsRequest[] };
-};
 
 /** The request answered from days with their words (oldest first). */
 export function wordsFromDays(days: readonly InsightDay[], request: WordsRequest): string[] {

@@ -12,9 +12,8 @@ import type {
 } from '@kaleido/shared/insights/insights.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { cachedOffsetMs } from '../../../lib/timezone';
-import type { Estimate, Summary } from '../statistics';
-import type { Stats } from './days';
-import type { DraftCard } from './evidence';
+import type { Estimate } from '../statistics';
+import type { DraftCard } from './draft';
 
 /**
  * What every insight card is made of (see ../insight-rules.ts): the item and context shapes,
@@ -208,12 +207,3 @@ export function card(
 export const interval = (e: Estimate, unit: string) => ({ ...e, level: 0.95, unit });
 
 export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** A group's summary (size, mean, sample variance) from its sums. */
-export function summaryOfStats(stats: Stats): Summary {
-  const { n, sum, squares } = stats;
-  if (n === 0) return { n, mean: 0, variance: 0 };
-  const variance = n < 2 ? 0 : (squares - (sum * sum) / n) / (n - 1);
-  // Equal values leave rounding dust, not a spread.
-  return { n, mean: sum / n, variance: variance < 1e-12 ? 0 : variance };
-}

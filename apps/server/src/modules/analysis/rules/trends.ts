@@ -6,7 +6,7 @@ import {
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
 import type { InsightData } from './data';
-import { dayStart, type DayFigures, type InsightDay } from './days';
+import { dayStart, summaryOfStats, type DayFigures, type InsightDay } from './days';
 import type { DraftCard, InstantRange } from './evidence';
 import {
   type InsightContext,
@@ -23,7 +23,6 @@ import {
   card,
   interval,
   capital,
-  summaryOfStats,
   type InsightMethod,
 } from './shared';
 

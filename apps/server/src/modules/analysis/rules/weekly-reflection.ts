@@ -7,6 +7,7 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import { meanIntervalOf, welchInterval } from '../statistics';
 import type { InsightData } from './data';
+import { summaryOfStats } from './days';
 import type { DraftCard } from './evidence';
 import {
   type InsightContext,
@@ -19,7 +20,6 @@ import {
   card,
   interval,
   capital,
-  summaryOfStats,
   type InsightMethod,
 } from './shared';
 
