@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -107,4 +108,57 @@ export const personalityResults = pgTable(
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('personality_results_user_idx').on(t.userId, t.takenAt)],
+);
+
+/**
+ * Daily rollups (DESIGN §9, decision 033): per person and local day (YYYY-MM-DD in their
+ * timezone), what the insight cards need of that day's analysed items, summed (counts per
+ * channel and time of day, valence and mood sums, emotion counts, themes, factors). Derived from
+ * analysis_items only: kept up to date in the same transaction as the item, rebuilt whole when
+ * the person's timezone changes, deleted with the derived data.
+ */
+export const analysisDays = pgTable(
+  'analysis_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    items: integer('items').notNull(),
+    /** The day's figures (modules/analysis/rules/days.ts DayFigures), without its words. */
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** The valence words behind them (DayWords): read only by the cards' word look-ups. */
+    words: jsonb('words').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Which timezone a person's daily rollups are counted in (no row: not built yet). */
+export const analysisRollups = pgTable('analysis_rollups', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timezone: text('timezone').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Weekly reflections written by the operator's language model, for people who chose them: one
+ * per person and week (the local Monday), kept with what it was written from (`key`: model,
+ * tone and figures, hashed), so a restart neither loses it nor asks again.
+ */
+export const analysisReflections = pgTable(
+  'analysis_reflections',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    key: text('key').notNull(),
+    model: text('model').notNull(),
+    text: text('text').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] })],
 );

@@ -2,8 +2,9 @@ import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { AnalysisService } from './analysis.service';
 
 /**
- * Analysis's part of export and deletion: every derived row, the mood model, disputes, the
- * questionnaire answers and the on/off choice. All of it is the user's alone; deleting the account cascades every row.
+ * Analysis's part of export and deletion: every derived row (per item and the daily rollups),
+ * the mood model, disputes, written weekly reflections, the questionnaire answers and the
+ * on/off choice. All of it is the user's alone; deleting the account cascades every row.
  */
 export function registerAnalysisAccountData(
   registry: AccountDataRegistry,
@@ -17,6 +18,9 @@ export function registerAnalysisAccountData(
       'analysis_disputes',
       'analysis_models',
       'personality_results',
+      'analysis_days',
+      'analysis_rollups',
+      'analysis_reflections',
     ],
     export: (userId) => analysis.exportFor(userId),
     deleteData: (userId) => analysis.deleteDataOf(userId),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
+import { usableTimezone } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { AccountDataRegistry } from '../account/account-data.registry';
@@ -10,6 +11,8 @@ import { registerAnalysisAccountData } from './analysis-account-data';
 import { createAnalysisRepository } from './analysis.repository';
 import { registerAnalysisRoutes } from './analysis.routes';
 import { createAnalysisService } from './analysis.service';
+import { createDailyRollups } from './daily-rollups';
+import { createRollupsRepository } from './rollups.repository';
 import { createInsightsService } from './insights.service';
 import { createReflectionWriter } from './reflection-writer';
 
@@ -38,6 +41,9 @@ export function registerAnalysis(
   },
 ) {
   const repository = createAnalysisRepository(deps.db);
+  const rollups = createDailyRollups({ db: deps.db, now: deps.now });
+  const timezoneOf = async (userId: string) =>
+    usableTimezone((await deps.profiles.find(userId))?.timezone);
   const { LLM_BASE_URL, LLM_MODEL, LLM_API_KEY } = deps.config;
   const reflections =
     LLM_BASE_URL && LLM_MODEL
@@ -46,6 +52,11 @@ export function registerAnalysis(
           model: LLM_MODEL,
           apiKey: LLM_API_KEY,
           log: deps.log,
+          store: {
+            find: (userId, week) => repository.reflectionOf(userId, week),
+            save: (userId, week, kept) =>
+              repository.saveReflection({ userId, week, ...kept, writtenAt: deps.now() }),
+          },
           onWritten: (userId) =>
             deps.bus.publish({
               room: userRoom(userId),
@@ -63,6 +74,8 @@ export function registerAnalysis(
     runsJobs: deps.runsJobs ?? true,
     realtimeAnalysis: () => deps.instanceSettings.feature('realtime_analysis'),
     llmAvailable: reflections !== null,
+    rollups,
+    timezoneOf,
     now: deps.now,
   });
   const insights = createInsightsService({
@@ -71,6 +84,8 @@ export function registerAnalysis(
     profiles: deps.profiles,
     bus: deps.bus,
     reflections,
+    rollups,
+    rollupsRepository: createRollupsRepository(deps.db),
     now: deps.now,
   });
   registerAnalysisAccountData(deps.accountData, analysis);

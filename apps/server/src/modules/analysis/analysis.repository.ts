@@ -2,9 +2,12 @@ import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt } from 'drizzle
 import type { SourceKind } from '@kaleido/shared/insights/insights.constants';
 import type { Db } from '../../db/client';
 import {
+  analysisDays,
   analysisDisputes,
   analysisItems,
   analysisModels,
+  analysisReflections,
+  analysisRollups,
   analysisSettings,
   personalityResults,
 } from '../../db/schema/analysis';
@@ -12,11 +15,15 @@ import {
 export type AnalysisItemRow = typeof analysisItems.$inferSelect;
 // What cards read: everything but the model's terms and the hash.
 const { terms: _terms, contentHash: _hash, ...itemColumns } = getTableColumns(analysisItems);
+export const insightItemColumns = itemColumns;
 export type InsightItemRow = Omit<AnalysisItemRow, 'terms' | 'contentHash'>;
 export type NewAnalysisItem = Omit<typeof analysisItems.$inferInsert, 'id'>;
 export type DisputeRow = typeof analysisDisputes.$inferSelect;
 
-/** The only SQL of analysis: per-item results, the on/off choice, disputes, the mood model. */
+/**
+ * The SQL of analysis: per-item results, the on/off choice, disputes, the mood model, written
+ * reflections (daily rollups: rollups.repository.ts).
+ */
 export function createAnalysisRepository(db: Db) {
   const ofItem = (userId: string, kind: SourceKind, sourceId: string) =>
     and(
@@ -195,8 +202,37 @@ export function createAnalysisRepository(db: Db) {
           .where(eq(analysisDisputes.userId, userId))
           .returning({ id: analysisDisputes.id });
         await tx.delete(analysisModels).where(eq(analysisModels.userId, userId));
+        await tx.delete(analysisDays).where(eq(analysisDays.userId, userId));
+        await tx.delete(analysisRollups).where(eq(analysisRollups.userId, userId));
+        await tx.delete(analysisReflections).where(eq(analysisReflections.userId, userId));
         return { items, disputes: disputes.length };
       });
+    },
+
+    async reflectionOf(userId: string, week: string) {
+      const [row] = await db
+        .select()
+        .from(analysisReflections)
+        .where(and(eq(analysisReflections.userId, userId), eq(analysisReflections.week, week)));
+      return row ?? null;
+    },
+
+    async saveReflection(row: typeof analysisReflections.$inferInsert & { writtenAt: Date }) {
+      await db
+        .insert(analysisReflections)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [analysisReflections.userId, analysisReflections.week],
+          set: { key: row.key, model: row.model, text: row.text, writtenAt: row.writtenAt },
+        });
+    },
+
+    async reflectionsOf(userId: string) {
+      return db
+        .select()
+        .from(analysisReflections)
+        .where(eq(analysisReflections.userId, userId))
+        .orderBy(asc(analysisReflections.week));
     },
 
     async deleteSettings(userId: string) {

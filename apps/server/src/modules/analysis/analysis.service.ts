@@ -21,6 +21,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { ContentEvents, ContentRef, EmotionalState } from '../content/content-events';
 import type { AnalysisRepository } from './analysis.repository';
+import type { DailyRollups } from './daily-rollups';
 import {
   emptyModel,
   estimateMood,
@@ -87,9 +88,23 @@ export function createAnalysisService(deps: {
   realtimeAnalysis?: () => Promise<boolean>;
   /** Whether the operator configured a language model (LLM_*) for weekly reflections. */
   llmAvailable?: boolean;
+  /** Daily rollups, kept in step with every item written or removed. */
+  rollups: DailyRollups;
+  /** The person's timezone (one the runtime knows): what their days are counted in. */
+  timezoneOf: (userId: string) => Promise<string>;
   now: () => Date;
 }) {
-  const { repository, content, jobs, now } = deps;
+  const { repository, content, jobs, now, rollups } = deps;
+
+  /** Removes an item's derived row and its share of its day. Returns whether a row went. */
+  async function removeItem(userId: string, kind: ContentRef['kind'], sourceId: string) {
+    const existing = await repository.findItem(userId, kind, sourceId);
+    if (!existing) return null;
+    await rollups.write(userId, await deps.timezoneOf(userId), [existing.occurredAt], (items) =>
+      items.deleteItem(userId, kind, sourceId),
+    );
+    return existing;
+  }
   const ready = () => Promise.resolve(deps.runsJobs ?? true);
 
   /** Told after an item is analysed anew (care alerts); their errors are logged, not thrown. */
@@ -125,7 +140,7 @@ export function createAnalysisService(deps: {
     if (!source) return;
     const item = await source.load(ref.id);
     if (!item || item.userId !== ref.userId || !item.text.trim()) {
-      if (await repository.deleteItem(ref.userId, ref.kind, ref.id))
+      if (await removeItem(ref.userId, ref.kind, ref.id))
         await announce(ref.userId, { reason: 'removed', sourceKind: ref.kind, sourceId: ref.id });
       return;
     }
@@ -137,7 +152,12 @@ export function createAnalysisService(deps: {
     // again, since a person may have replaced the whole emotional_state meanwhile.
     if (existing?.contentHash === hash) {
       if (existing.title !== item.title || existing.href !== item.href) {
-        await repository.upsertItem({ ...existing, title: item.title, href: item.href });
+        await rollups.write(
+          ref.userId,
+          await deps.timezoneOf(ref.userId),
+          [existing.occurredAt],
+          (items) => items.upsertItem({ ...existing, title: item.title, href: item.href }),
+        );
         // Cards name their evidence by title: the kept ones are out of date.
         await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
       }
@@ -152,7 +172,7 @@ export function createAnalysisService(deps: {
     const estimate = item.mood
       ? null
       : estimateMood(await modelOf(ref.userId), terms, INSIGHT_MINIMUMS.modelEntries);
-    await repository.upsertItem({
+    const row = {
       userId: ref.userId,
       sourceKind: ref.kind,
       sourceId: ref.id,
@@ -169,7 +189,13 @@ export function createAnalysisService(deps: {
       tags: item.tags,
       contentHash: hash,
       analysedAt: now(),
-    });
+    };
+    await rollups.write(
+      ref.userId,
+      await deps.timezoneOf(ref.userId),
+      [item.occurredAt, existing?.occurredAt],
+      (items) => items.upsertItem(row),
+    );
     await source.setEmotionalState?.(
       ref.id,
       emotionalStateOf(result, estimate),
@@ -213,9 +239,8 @@ export function createAnalysisService(deps: {
   content.onDeleted(async (ref) => {
     try {
       await jobs.cancel(jobKey(ref));
-      const existing = await repository.findItem(ref.userId, ref.kind, ref.id);
+      const existing = await removeItem(ref.userId, ref.kind, ref.id);
       if (!existing) return;
-      await repository.deleteItem(ref.userId, ref.kind, ref.id);
       if (existing.mood) await retrain(ref.userId);
       await announce(ref.userId, { reason: 'removed', sourceKind: ref.kind, sourceId: ref.id });
     } catch (error) {
@@ -227,6 +252,14 @@ export function createAnalysisService(deps: {
     analyseItem,
     retrain,
     modelOf,
+
+    /**
+     * The person's daily rollups summed again from their items (after their derived rows were
+     * changed by other means than this service: an operator's repair, a test's backdating).
+     */
+    async rebuildRollups(userId: string) {
+      await rollups.rebuild(userId, await deps.timezoneOf(userId));
+    },
 
     /** Calls `listener` with the person's id each time one of their items is analysed anew. */
     onAnalysed(listener: (userId: string) => Promise<void>) {
@@ -287,14 +320,17 @@ export function createAnalysisService(deps: {
 
     /** The account export: every derived row, the model, disputes and the choice. */
     async exportFor(userId: string) {
-      const [enabled, llmReflection, items, disputes, model, personality] = await Promise.all([
-        repository.enabled(userId),
-        repository.llmReflection(userId),
-        repository.everythingOf(userId),
-        repository.disputesOf(userId),
-        repository.findModel(userId),
-        repository.personalityOf(userId),
-      ]);
+      const [enabled, llmReflection, items, disputes, model, personality, days, reflections] =
+        await Promise.all([
+          repository.enabled(userId),
+          repository.llmReflection(userId),
+          repository.everythingOf(userId),
+          repository.disputesOf(userId),
+          repository.findModel(userId),
+          repository.personalityOf(userId),
+          rollups.exportOf(userId),
+          repository.reflectionsOf(userId),
+        ]);
       return {
         settings: { enabled, llm_reflection: llmReflection },
         items: items.map((item) => ({
@@ -322,6 +358,13 @@ export function createAnalysisService(deps: {
           taken_at: p.takenAt.toISOString(),
           answers: p.answers,
           scores: p.scores,
+        })),
+        daily_rollups: days,
+        weekly_reflections: reflections.map((r) => ({
+          week: r.week,
+          text: r.text,
+          model: r.model,
+          written_at: r.writtenAt.toISOString(),
         })),
         personal_model: model
           ? {

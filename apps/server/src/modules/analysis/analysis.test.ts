@@ -71,6 +71,8 @@ async function backdate(userId: string, sourceId: string, daysAgo: number, hour 
     .update(analysisItems)
     .set({ occurredAt: at })
     .where(and(eq(analysisItems.userId, userId), eq(analysisItems.sourceId, sourceId)));
+  // Derived rows changed behind the service's back: its daily rollups are summed again.
+  await app.analysis.rebuildRollups(userId);
 }
 
 describe('the analysis pipeline', () => {

@@ -1,9 +1,13 @@
 import { SOURCE_KIND_LABELS, type InsightKind } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import { TIME_BANDS } from './rules/bands';
 import { BETTER_WORSE_DAYS_METHODS, factorCards } from './rules/better-worse-days';
-import { bandOf, COMPARISONS_METHODS, comparisonCard, TIME_BANDS } from './rules/comparisons';
+import { COMPARISONS_METHODS, comparisonCard } from './rules/comparisons';
+import { dataFromItems, type InsightData } from './rules/data';
+import { statsOver } from './rules/days';
 import { EMOTION_MIX_METHODS, emotionMixCard } from './rules/emotion-mix';
-import { localOf, type InsightContext, type InsightItem, type InsightMethod } from './rules/shared';
+import { resolveCardsFromItems, type DraftCard } from './rules/evidence';
+import type { InsightContext, InsightItem, InsightMethod } from './rules/shared';
 import { THEMES_METHODS, themesCard } from './rules/themes';
 import { TRENDS_METHODS, trendCard } from './rules/trends';
 import { WEEKLY_REFLECTION_METHODS, weeklyCard } from './rules/weekly-reflection';
@@ -16,30 +20,31 @@ import { WEEKLY_REFLECTION_METHODS, weeklyCard } from './rules/weekly-reflection
  * know.
  */
 
-/** Every card of one kind (better/worse days may give several). */
-export function cardsOfKind(
+/** Every card of one kind (better/worse days may give several), evidence still to look up. */
+export function draftsOfKind(
   kind: InsightKind,
-  items: InsightItem[],
+  data: InsightData,
   context: InsightContext,
-): InsightCard[] {
+): DraftCard[] {
   switch (kind) {
     case 'valence_trend':
     case 'mood_trend':
-      return [trendCard(kind, items, context)];
+      return [trendCard(kind, data, context)];
     case 'emotion_mix':
-      return [emotionMixCard(items, context)];
+      return [emotionMixCard(data, context)];
     case 'themes':
-      return [themesCard(items, context)];
+      return [themesCard(data, context)];
     case 'better_worse_days':
-      return factorCards(items, context);
+      return factorCards(data, context);
     case 'channel_patterns': {
-      const kinds = [...new Set(items.map((i) => i.sourceKind))];
+      const kinds = new Set(data.days.flatMap((d) => d.figures.kinds));
       return [
         comparisonCard(
           kind,
-          kinds.map((k) => ({
+          [...kinds].map((k) => ({
             label: SOURCE_KIND_LABELS[k],
-            items: items.filter((i) => i.sourceKind === k),
+            filter: { kind: k },
+            stats: statsOver(data.days, (d) => d.byKind[k]),
           })),
           context,
         ),
@@ -51,14 +56,28 @@ export function cardsOfKind(
           kind,
           TIME_BANDS.map((band) => ({
             label: band.label,
-            items: items.filter((i) => bandOf(localOf(i, context.timezone).hour) === band.label),
+            filter: { band: band.label },
+            stats: statsOver(data.days, (d) => d.byBand[band.label]),
           })),
           context,
         ),
       ];
     case 'weekly_reflection':
-      return [weeklyCard(items, context)];
+      return [weeklyCard(data, context)];
   }
+}
+
+/** Every card of one kind from items in memory (the reference the rollups must agree with). */
+export function cardsOfKind(
+  kind: InsightKind,
+  items: InsightItem[],
+  context: InsightContext,
+): InsightCard[] {
+  return resolveCardsFromItems(
+    draftsOfKind(kind, dataFromItems(items, context), context),
+    items,
+    context.timezone,
+  );
 }
 
 /** How each kind is worked out, and what it cannot say (the detail pages show these). */

@@ -31,12 +31,23 @@ import { notFound } from '../../http/errors';
 import { usableTimezone } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
-import type { AnalysisRepository, DisputeRow, InsightItemRow } from './analysis.repository';
+import type { AnalysisRepository, DisputeRow } from './analysis.repository';
 import type { AnalysisService } from './analysis.service';
-import { cardsOfKind, INSIGHT_METHODS } from './insight-rules';
+import { spanOfDay, toInsightItem, type DailyRollups } from './daily-rollups';
+import { draftsOfKind, INSIGHT_METHODS } from './insight-rules';
 import { topWords } from './personal-model';
 import type { ReflectionWriter } from './reflection-writer';
-import type { InsightContext, InsightItem } from './rules/shared';
+import { cutDays, createInsightData, WINDOW_EDGES_MS, type InsightData } from './rules/data';
+import { resolveCards, type DraftCard } from './rules/evidence';
+import {
+  bucketOf,
+  DAY_MS,
+  dayOf,
+  localDayAt,
+  type InsightContext,
+  type InsightItem,
+} from './rules/shared';
+import type { RollupsRepository } from './rollups.repository';
 import { styleIndicatorsOf } from './style-indicators';
 
 export type InsightsService = ReturnType<typeof createInsightsService>;
@@ -90,20 +101,6 @@ function createCardCache(bus: Pick<EventBus, 'subscribe'>) {
   };
 }
 
-const toItem = (row: InsightItemRow): InsightItem => ({
-  sourceKind: row.sourceKind,
-  sourceId: row.sourceId,
-  occurredAt: row.occurredAt,
-  mood: row.mood,
-  estimatedMood: row.estimatedMood,
-  valence: row.valence,
-  result: row.result,
-  title: row.title,
-  snippet: row.snippet,
-  href: row.href,
-  tags: row.tags,
-});
-
 const toDispute = (row: DisputeRow): Dispute => ({
   id: row.id,
   insightId: row.insightId,
@@ -127,9 +124,11 @@ export function createInsightsService(deps: {
   bus: Pick<EventBus, 'publish' | 'subscribe'>;
   /** Set when the operator configured LLM_*: writes weekly reflections for those who chose it. */
   reflections?: ReflectionWriter | null;
+  rollups: DailyRollups;
+  rollupsRepository: RollupsRepository;
   now: () => Date;
 }) {
-  const { repository, now } = deps;
+  const { repository, now, rollupsRepository } = deps;
   const cache = createCardCache(deps.bus);
 
   async function contextOf(userId: string, period: InsightPeriod): Promise<InsightContext> {
@@ -142,9 +141,39 @@ export function createInsightsService(deps: {
     };
   }
 
+  const historyFrom = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * DAY_MS);
+
   async function itemsOf(userId: string): Promise<InsightItem[]> {
-    const from = new Date(now().getTime() - HISTORY_DAYS * 86_400_000);
-    return (await repository.itemsOf(userId, { from })).map(toItem);
+    return (await repository.itemsOf(userId, { from: historyFrom(now()) })).map(toInsightItem);
+  }
+
+  /**
+   * What the cards read: the person's daily rollups (counted in their timezone; rebuilt first
+   * when it changed), and the items of the few days a rolling window cuts in two.
+   */
+  async function dataOf(userId: string, context: InsightContext): Promise<InsightData> {
+    const from = historyFrom(context.now);
+    await deps.rollups.ensure(userId, context.timezone);
+    const cut = cutDays(context.now, context.timezone, from);
+    const [days, raw] = await Promise.all([
+      rollupsRepository.daysOf(
+        userId,
+        localDayAt(from, context.timezone),
+        localDayAt(
+          new Date(context.now.getTime() - Math.max(...WINDOW_EDGES_MS)),
+          context.timezone,
+        ),
+      ),
+      rollupsRepository.itemsIn(userId, [...cut].map(spanOfDay)),
+    ]);
+    return createInsightData({
+      now: context.now,
+      timezone: context.timezone,
+      rollups: days,
+      raw: raw.map(toInsightItem),
+      rawDays: cut,
+      historyFrom: from,
+    });
   }
 
   /**
@@ -156,9 +185,17 @@ export function createInsightsService(deps: {
     const cached = cache.get(userId, key);
     if (cached) return cached;
     const generation = cache.generation(userId);
-    const items = await itemsOf(userId);
-    const cards = INSIGHT_KINDS.flatMap((kind) => cardsOfKind(kind, items, context));
-    const weekly = cards.find((c) => c.kind === 'weekly_reflection');
+    const data = await dataOf(userId, context);
+    const from = historyFrom(context.now);
+    const firstDay = localDayAt(from, context.timezone);
+    const resolve = (drafts: DraftCard[]) =>
+      resolveCards(drafts, {
+        items: (request) => rollupsRepository.evidence(userId, request, context.timezone, from),
+        words: (request) => rollupsRepository.words(userId, request, firstDay),
+      });
+    const drafts = INSIGHT_KINDS.flatMap((kind) => draftsOfKind(kind, data, context));
+    const cards = await resolve(drafts);
+    const weekly = drafts.find((c) => c.kind === 'weekly_reflection');
     const computed = {
       cards,
       weeklyFacts:
@@ -166,7 +203,7 @@ export function createInsightsService(deps: {
           ? null
           : context.tone === 'neutral'
             ? weekly.claim
-            : (cardsOfKind('weekly_reflection', items, { ...context, tone: 'neutral' })[0]?.claim ??
+            : (draftsOfKind('weekly_reflection', data, { ...context, tone: 'neutral' })[0]?.claim ??
               null),
     };
     cache.set(userId, key, computed, generation);
@@ -174,15 +211,23 @@ export function createInsightsService(deps: {
   }
 
   /** The weekly reflection as the operator's language model wrote it, for those who chose it. */
-  async function written(userId: string, cards: InsightCard[], facts: string | null) {
+  async function written(
+    userId: string,
+    cards: InsightCard[],
+    facts: string | null,
+    context: InsightContext,
+  ) {
     const writer = deps.reflections;
     if (!writer || !facts || !cards.some((c) => c.kind === 'weekly_reflection')) return cards;
     if (!(await repository.llmReflection(userId))) return cards;
-    return cards.map((c) => {
-      if (c.kind !== 'weekly_reflection' || c.status !== 'ok') return c;
-      const text = writer.textFor(userId, facts, c.tone);
-      return text ? { ...c, claim: text, writtenBy: 'language_model' as const } : c;
-    });
+    const week = bucketOf(dayOf(context.now, context.timezone), 'week');
+    return Promise.all(
+      cards.map(async (c) => {
+        if (c.kind !== 'weekly_reflection' || c.status !== 'ok') return c;
+        const text = await writer.textFor(userId, week, facts, c.tone);
+        return text ? { ...c, claim: text, writtenBy: 'language_model' as const } : c;
+      }),
+    );
   }
 
   async function cards(userId: string, period: InsightPeriod, kinds: readonly InsightKind[]) {
@@ -197,6 +242,7 @@ export function createInsightsService(deps: {
       userId,
       (computed?.cards ?? []).filter((c) => wanted.has(c.kind)),
       computed?.weeklyFacts ?? null,
+      context,
     );
     return {
       context,

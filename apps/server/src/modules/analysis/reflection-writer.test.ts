@@ -11,6 +11,8 @@ import { entryOf, patch } from '../../../test/fixtures/journal-fixtures';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import type { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import { TestClient as Client } from '../../../test/http-client';
 
 // A stand-in for the operator's OpenAI-compatible chat endpoint (an external service): it
 // records what it is asked and answers with a fixed reflection.
@@ -104,6 +106,55 @@ describe('the weekly reflection written by the operator’s language model', () 
     const back = await weeklyOf(client);
     expect(back?.writtenBy).toBeUndefined();
     expect(back?.claim).not.toBe(ANSWER);
+  });
+
+  it('keeps the written reflection across a restart, without asking the model again', async () => {
+    const database = await createTestDatabase();
+    const env = {
+      LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`,
+      LLM_MODEL: 'tiny-chat',
+    };
+    const first = await createTestApp(env, { database, analysisWorker: true });
+    let restarted: TestApp | null = null;
+    try {
+      const { client } = await signedInClient(first);
+      for (const content of ['A calm walk by the river.', 'Tea with a friend, a quiet evening.'])
+        await entryOf(client, { content, mood: 'happy' });
+      await waitFor(async () => {
+        const card = await weeklyOf(client);
+        return card?.status === 'ok' && card.n >= 2 ? card : null;
+      }, 'a weekly reflection from two entries');
+      await patch(client, '/api/insights/settings', { llmReflection: true });
+      await waitFor(
+        async () => (await weeklyOf(client))?.writtenBy === 'language_model',
+        'the reflection written by the model',
+      );
+      const askedBefore = asked.length;
+      await first.close();
+
+      // A new instance on the same database: the reflection is there at once, not asked again.
+      restarted = await createTestApp(env, { database, analysisWorker: true });
+      // The same browser: its session cookie, kept in the database, still signs it in.
+      const again = new Client(restarted.app, '10.9.9.9');
+      for (const [name, value] of client.cookies) again.cookies.set(name, value);
+      await again.loadSession();
+      expect(await weeklyOf(again)).toMatchObject({ writtenBy: 'language_model', claim: ANSWER });
+      expect(asked).toHaveLength(askedBefore);
+
+      // The person's data: in the export, gone with "Delete my data".
+      const exported = (await again.get('/api/account/export')).json<{
+        analysis: { weekly_reflections: { text: string; model: string }[] };
+      }>();
+      expect(exported.analysis.weekly_reflections).toEqual([
+        expect.objectContaining({ text: ANSWER, model: 'tiny-chat' }),
+      ]);
+      expect((await again.post('/api/account/delete-data')).status).toBe(200);
+      const after = (await again.get('/api/account/export')).json<typeof exported>();
+      expect(after.analysis.weekly_reflections).toEqual([]);
+    } finally {
+      await (restarted ?? first).close().catch(() => undefined);
+      await database.close();
+    }
   });
 
   it('refuses a settings change that changes nothing', async () => {

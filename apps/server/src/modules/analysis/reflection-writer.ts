@@ -16,6 +16,15 @@ const TONE_WORDS: Record<InsightTone, string> = {
 
 export type ReflectionWriter = ReturnType<typeof createReflectionWriter>;
 
+export interface ReflectionStore {
+  find(userId: string, week: string): Promise<{ key: string; text: string } | null>;
+  save(
+    userId: string,
+    week: string,
+    kept: { key: string; model: string; text: string },
+  ): Promise<void>;
+}
+
 /**
  * The weekly reflection written by an OpenAI-compatible chat endpoint the operator runs
  * (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY), for people who turned it on. What is sent is the
@@ -24,7 +33,9 @@ export type ReflectionWriter = ReturnType<typeof createReflectionWriter>;
  *
  * Never in the way of a request: `textFor` answers what is already written, or null and asks in
  * the background once; `onWritten` then tells the person's tabs to read their insights again.
- * Texts live in memory only (an instance that restarts asks again).
+ * What is written is kept in `store` (one per person and week, with the hash of what it was
+ * written from), so a restarted instance shows it without asking again; memory only saves the
+ * look-up.
  */
 export function createReflectionWriter(options: {
   baseUrl: string;
@@ -32,6 +43,8 @@ export function createReflectionWriter(options: {
   model: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
   onWritten: (userId: string) => Promise<void>;
+  /** Where written reflections are kept (analysis_reflections). */
+  store: ReflectionStore;
   timeoutMs?: number;
   now?: () => number;
 }) {
@@ -40,6 +53,10 @@ export function createReflectionWriter(options: {
   const written = new Map<string, string>();
   const asking = new Set<string>();
   const failedAt = new Map<string, number>();
+  const remember = (key: string, text: string) => {
+    written.set(key, text);
+    if (written.size > KEPT) written.delete(written.keys().next().value ?? '');
+  };
 
   async function ask(facts: string, tone: InsightTone): Promise<string> {
     const response = await fetch(endpoint, {
@@ -76,20 +93,34 @@ export function createReflectionWriter(options: {
   }
 
   return {
-    /** The model's reflection for these figures, or null (then it is asked for, once). */
-    textFor(userId: string, facts: string, tone: InsightTone): string | null {
-      const key = `${userId}|${createHash('sha256')
+    /**
+     * The model's reflection of this week (`week`: its first day) for these figures, or null
+     * (then it is asked for, once).
+     */
+    async textFor(
+      userId: string,
+      week: string,
+      facts: string,
+      tone: InsightTone,
+    ): Promise<string | null> {
+      const hash = createHash('sha256')
         .update(JSON.stringify([options.model, tone, facts]))
-        .digest('hex')}`;
+        .digest('hex');
+      const key = `${userId}|${week}|${hash}`;
       const text = written.get(key);
       if (text !== undefined) return text;
+      const stored = await options.store.find(userId, week);
+      if (stored?.key === hash) {
+        remember(key, stored.text);
+        return stored.text;
+      }
       const failed = failedAt.get(key);
       if (asking.has(key) || (failed !== undefined && now() - failed < RETRY_AFTER_MS)) return null;
       asking.add(key);
       void ask(facts, tone)
         .then(async (answer) => {
-          written.set(key, answer);
-          if (written.size > KEPT) written.delete(written.keys().next().value ?? '');
+          await options.store.save(userId, week, { key: hash, model: options.model, text: answer });
+          remember(key, answer);
           failedAt.delete(key);
           await options.onWritten(userId);
         })

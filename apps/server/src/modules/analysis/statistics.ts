@@ -13,7 +13,8 @@ const T_95 = [
 /** Two-sided 95% critical value of Student's t for `df` degrees of freedom. */
 export function t95(df: number): number {
   if (!Number.isFinite(df) || df < 1) return T_95[0] ?? 12.706;
-  const whole = Math.floor(df);
+  // Degrees of freedom that are whole in theory arrive as 12.999999…: they count as 13.
+  const whole = Math.floor(df + 1e-9);
   return whole <= 30 ? (T_95[whole - 1] ?? 1.96) : whole <= 60 ? 2.0 : whole <= 120 ? 1.98 : 1.96;
 }
 
@@ -40,10 +41,14 @@ const rounded = (e: Estimate): Estimate => ({
 });
 
 /** Mean with its 95% t interval (a single value: the interval is the value itself). */
-export function meanInterval(values: readonly number[]): Estimate {
-  const m = mean(values);
-  if (values.length < 2) return rounded({ estimate: m, low: m, high: m });
-  const half = t95(values.length - 1) * Math.sqrt(variance(values) / values.length);
+export const meanInterval = (values: readonly number[]): Estimate =>
+  meanIntervalOf(summaryOf(values));
+
+/** meanInterval from the group's summary. */
+export function meanIntervalOf(s: Summary): Estimate {
+  const m = s.mean;
+  if (s.n < 2) return rounded({ estimate: m, low: m, high: m });
+  const half = t95(s.n - 1) * Math.sqrt(s.variance / s.n);
   return rounded({ estimate: m, low: m - half, high: m + half });
 }
 

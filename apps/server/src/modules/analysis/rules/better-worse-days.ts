@@ -3,19 +3,18 @@ import {
   INSIGHT_MINIMUMS as MIN,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
-import { hedgesInterval, mean, summaryOf } from '../statistics';
+import { hedgesInterval, summaryOf } from '../statistics';
+import type { InsightData } from './data';
+import { dayStart, type InsightDay } from './days';
+import type { DraftCard } from './evidence';
 import {
-  type InsightItem,
   type InsightContext,
-  MOOD_SCORE,
   EVIDENCE_ITEMS,
-  dayOfItem,
+  addDays,
   say,
   signed,
   intervalText,
   notEnough,
-  evidenceOf,
   card,
   interval,
   capital,
@@ -25,44 +24,29 @@ import {
 interface Day {
   day: string;
   score: number;
-  items: InsightItem[];
-  factors: Set<string>;
+  factors: readonly string[];
 }
 
 /** Each day's score: its recorded moods when there are any, else how its words felt. */
-export function daysOf(items: InsightItem[], timezone: string): Day[] {
-  const byDay = new Map<string, InsightItem[]>();
-  for (const item of items) {
-    const day = dayOfItem(item, timezone);
-    const list = byDay.get(day);
-    if (list) list.push(item);
-    else byDay.set(day, [item]);
-  }
-  return [...byDay.entries()].map(([day, dayItems]) => {
-    const moods = dayItems.flatMap((i) =>
-      i.sourceKind === 'journal' && i.mood ? [MOOD_SCORE[i.mood]] : [],
-    );
-    const factors = new Set<string>();
-    for (const item of dayItems) {
-      for (const tag of item.tags) factors.add(`tag:${tag.toLowerCase()}`);
-      for (const theme of item.result.themes)
-        if (theme.kind !== 'entity') factors.add(`theme:${theme.text.toLowerCase()}`);
-    }
-    return {
-      day,
-      score: moods.length > 0 ? mean(moods) : mean(dayItems.map((i) => i.valence)),
-      items: dayItems,
-      factors,
-    };
-  });
+export function daysOf(days: readonly InsightDay[]): Day[] {
+  return days.map(({ day, figures }) => ({
+    day,
+    score:
+      figures.mood.n > 0
+        ? figures.mood.sum / figures.mood.n
+        : figures.all.n > 0
+          ? figures.all.sum / figures.all.n
+          : 0,
+    factors: figures.factors,
+  }));
 }
 
 const MAX_FACTOR_CARDS = 4;
 /** Day scores are −1..1; a spread below this is taken as this (no division by zero). */
 const MIN_DAY_SD = 0.1;
 
-export function factorCards(all: InsightItem[], context: InsightContext): InsightCard[] {
-  const days = daysOf(all, context.timezone);
+export function factorCards(data: InsightData, context: InsightContext): DraftCard[] {
+  const days = daysOf(data.days);
   const base = {
     kind: 'better_worse_days' as const,
     nUnit: 'days' as const,
@@ -162,11 +146,17 @@ export function factorCards(all: InsightItem[], context: InsightContext): Insigh
             direct: `${capital(label)}: worse days, ${size} effect (${dText}).`,
           }),
       evidence: {
-        items: f.withIt
-          .flatMap((d) => d.items)
-          .slice(-EVIDENCE_ITEMS)
-          .reverse()
-          .map(evidenceOf),
+        // The newest items of the newest days with it.
+        items: [
+          {
+            ranges: f.withIt.slice(-EVIDENCE_ITEMS).map((d) => ({
+              gte: dayStart(d.day, context.timezone),
+              lt: dayStart(addDays(d.day, 1), context.timezone),
+            })),
+            order: 'newest',
+            limit: EVIDENCE_ITEMS,
+          },
+        ],
         words: [name],
       },
     });

@@ -1,11 +1,10 @@
 // Channel and time-of-day patterns: mean valence per group, the highest against the lowest.
 import { type InsightKind } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard, InsightChart } from '@kaleido/shared/insights/insights.schemas';
-import { differenceInterval, mean, meanInterval } from '../statistics';
+import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import { meanIntervalOf, welchInterval } from '../statistics';
+import { summaryOfStats, type Stats } from './days';
+import type { DraftCard, EvidenceRequest } from './evidence';
 import {
-  drivingWords,
-  strongest,
-  type InsightItem,
   type InsightContext,
   say,
   signed,
@@ -18,18 +17,26 @@ import {
 
 export const GROUP_MINIMUM = 3;
 
+/** A group compared: its label, what picks its items and words, its valence. */
+export interface ComparedGroup {
+  label: string;
+  filter: Pick<EvidenceRequest, 'kind' | 'band'>;
+  stats: Stats;
+}
+
 export function comparisonCard(
   kind: Extract<InsightKind, 'channel_patterns' | 'time_of_day'>,
-  groups: { label: string; items: InsightItem[] }[],
+  groups: ComparedGroup[],
   context: InsightContext,
-): InsightCard {
-  const usable = groups.filter((g) => g.items.length >= GROUP_MINIMUM);
-  const n = groups.reduce((s, g) => s + g.items.length, 0);
-  const bars = groups
-    .filter((g) => g.items.length > 0)
+): DraftCard {
+  const sized = groups.map((g) => ({ ...g, summary: summaryOfStats(g.stats) }));
+  const usable = sized.filter((g) => g.summary.n >= GROUP_MINIMUM);
+  const n = sized.reduce((s, g) => s + g.summary.n, 0);
+  const bars = sized
+    .filter((g) => g.summary.n > 0)
     .map((g) => {
-      const e = meanInterval(g.items.map((i) => i.valence));
-      return { x: g.label, y: e.estimate, n: g.items.length, low: e.low, high: e.high };
+      const e = meanIntervalOf(g.summary);
+      return { x: g.label, y: e.estimate, n: g.summary.n, low: e.low, high: e.high };
     });
   const chart: InsightChart = {
     type: 'bars',
@@ -55,16 +62,11 @@ export function comparisonCard(
       claim: notEnough(context.tone, `at least ${GROUP_MINIMUM} items in each of two ${what}.`),
       evidence: { items: [], words: [] },
     });
-  const ranked = [...usable].sort(
-    (a, b) => mean(b.items.map((i) => i.valence)) - mean(a.items.map((i) => i.valence)),
-  );
+  const ranked = [...usable].sort((a, b) => b.summary.mean - a.summary.mean);
   const best = ranked[0] ?? usable[0];
   const worst = ranked[ranked.length - 1] ?? usable[1];
   if (!best || !worst) throw new Error('unreachable');
-  const diff = differenceInterval(
-    best.items.map((i) => i.valence),
-    worst.items.map((i) => i.valence),
-  );
+  const diff = welchInterval(best.summary, worst.summary);
   const clear = diff.low > 0;
   const claim = clear
     ? say(context.tone, {
@@ -84,31 +86,17 @@ export function comparisonCard(
     interval: interval(diff, `difference in mean valence, ${best.label} − ${worst.label}`),
     claim,
     evidence: {
-      items: [...strongest(best.items, 1).slice(0, 2), ...strongest(worst.items, -1).slice(0, 2)],
-      words: [
-        ...drivingWords(best.items, 1).slice(0, 4),
-        ...drivingWords(worst.items, -1).slice(0, 4),
+      items: [
+        { ...best.filter, ranges: [], sign: 1, order: 'strongest', limit: 2 },
+        { ...worst.filter, ranges: [], sign: -1, order: 'strongest', limit: 2 },
+      ],
+      words: [],
+      wordRequests: [
+        { ...best.filter, direction: 'up', limit: 4 },
+        { ...worst.filter, direction: 'down', limit: 4 },
       ],
     },
   });
-}
-
-export const TIME_BANDS = [
-  { label: 'Mornings', from: 5, to: 12 },
-  { label: 'Afternoons', from: 12, to: 17 },
-  { label: 'Evenings', from: 17, to: 22 },
-  { label: 'Nights', from: 22, to: 5 },
-] as const;
-
-export function bandOf(hour: number): string {
-  for (const band of TIME_BANDS)
-    if (
-      band.from < band.to
-        ? hour >= band.from && hour < band.to
-        : hour >= band.from || hour < band.to
-    )
-      return band.label;
-  return 'Nights';
 }
 
 /** How these cards are worked out, and what they cannot say (the detail pages show these). */

@@ -5,58 +5,61 @@ import {
   type Emotion,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard, InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { shareInterval } from '../statistics';
+import type { InsightData } from './data';
+import { dayStart, type InsightDay } from './days';
+import type { DraftCard } from './evidence';
 import {
-  type InsightItem,
   type InsightContext,
   WINDOW_BUCKETS,
   PERIOD_WORDS,
   EVIDENCE_ITEMS,
   EVIDENCE_WORDS,
-  dayOfItem,
   bucketOf,
+  nextBucket,
   windowBuckets,
   say,
   percent,
   notEnough,
-  evidenceOf,
   card,
   interval,
   capital,
   type InsightMethod,
 } from './shared';
 
-export function emotionMixCard(all: InsightItem[], context: InsightContext): InsightCard {
+export function emotionMixCard(data: InsightData, context: InsightContext): DraftCard {
   const buckets = windowBuckets(context);
   const first = buckets[0] ?? '';
   const current = buckets[buckets.length - 1] ?? '';
-  const bucketOfItem = (i: InsightItem) => bucketOf(dayOfItem(i, context.timezone), context.period);
-  const withEmotion = all.filter(
-    (i) => i.result.dominantEmotion !== null && bucketOfItem(i) >= first,
+  const withEmotion = data.days.filter(
+    (d) => d.figures.emotional > 0 && bucketOf(d.day, context.period) >= first,
   );
-  const byBucket = new Map<string, InsightItem[]>();
-  for (const item of withEmotion) {
-    const key = bucketOfItem(item);
+  const byBucket = new Map<string, InsightDay[]>();
+  for (const day of withEmotion) {
+    const key = bucketOf(day.day, context.period);
     const list = byBucket.get(key);
-    if (list) list.push(item);
-    else byBucket.set(key, [item]);
+    if (list) list.push(day);
+    else byBucket.set(key, [day]);
   }
-  const counts = (items: InsightItem[]) => {
+  const sum = (days: readonly InsightDay[]) => {
     const c = Object.fromEntries(EMOTIONS.map((e) => [e, 0])) as Record<Emotion, number>;
-    for (const item of items) for (const e of EMOTIONS) c[e] += item.result.emotions[e].count;
-    return c;
+    let n = 0;
+    for (const day of days) {
+      n += day.figures.emotional;
+      for (const e of EMOTIONS) c[e] += day.figures.emotions[e];
+    }
+    return { n, c };
   };
   const chart: InsightChart = {
     type: 'stacked',
     keys: [...EMOTIONS],
     points: buckets.map((b) => {
-      const items = byBucket.get(b) ?? [];
-      const c = counts(items);
+      const { n, c } = sum(byBucket.get(b) ?? []);
       const total = EMOTIONS.reduce((s, e) => s + c[e], 0);
       return {
         x: b,
-        n: items.length,
+        n,
         values: Object.fromEntries(
           EMOTIONS.map((e) => [e, total ? Math.round((c[e] / total) * 1000) / 1000 : 0]),
         ),
@@ -64,12 +67,15 @@ export function emotionMixCard(all: InsightItem[], context: InsightContext): Ins
     }),
     summary: '',
   };
-  const recent = withEmotion.filter((i) => bucketOfItem(i) === current);
-  const pool = recent.length >= MIN.items ? recent : withEmotion;
-  const c = counts(pool);
+  const recentDays = withEmotion.filter((d) => bucketOf(d.day, context.period) === current);
+  const recent = sum(recentDays);
+  const window = sum(withEmotion);
+  const inRecent = recent.n >= MIN.items;
+  const poolDays = inRecent ? recentDays : withEmotion;
+  const { n: poolSize, c } = inRecent ? recent : window;
   const total = EMOTIONS.reduce((s, e) => s + c[e], 0);
   const top = [...EMOTIONS].sort((a, b) => c[b] - c[a])[0] ?? 'joy';
-  chart.summary = `Share of emotion words ${pool === recent ? PERIOD_WORDS[context.period].this : 'over the window'}: ${EMOTIONS.filter(
+  chart.summary = `Share of emotion words ${inRecent ? PERIOD_WORDS[context.period].this : 'over the window'}: ${EMOTIONS.filter(
     (e) => c[e] > 0,
   )
     .map((e) => `${e} ${percent(c[e] / (total || 1))}`)
@@ -81,28 +87,37 @@ export function emotionMixCard(all: InsightItem[], context: InsightContext): Ins
     minimum: MIN.items,
     chart,
   };
-  if (withEmotion.length < MIN.items)
+  const windowRange = { gte: dayStart(first, context.timezone) };
+  if (window.n < MIN.items)
     return card(context, {
       ...base,
       status: 'not_enough_data',
-      n: withEmotion.length,
+      n: window.n,
       interval: null,
       claim: notEnough(context.tone, `at least ${MIN.items} items with emotion words.`),
-      evidence: { items: withEmotion.slice(-EVIDENCE_ITEMS).reverse().map(evidenceOf), words: [] },
+      evidence: {
+        items: [{ ranges: [windowRange], emotional: true, order: 'newest', limit: EVIDENCE_ITEMS }],
+        words: [],
+      },
     });
   const share = shareInterval(c[top], total);
-  const when =
-    pool === recent
-      ? PERIOD_WORDS[context.period].this
-      : `over the last ${WINDOW_BUCKETS[context.period]} ${PERIOD_WORDS[context.period].unit}`;
-  const words = [...new Set(pool.flatMap((i) => i.result.emotions[top].words))].slice(
-    0,
-    EVIDENCE_WORDS,
-  );
+  const when = inRecent
+    ? PERIOD_WORDS[context.period].this
+    : `over the last ${WINDOW_BUCKETS[context.period]} ${PERIOD_WORDS[context.period].unit}`;
+  const words = new Set<string>();
+  for (const day of poolDays)
+    for (const word of day.figures.emotionWords[top] ?? [])
+      if (words.size < EVIDENCE_WORDS) words.add(word);
+  const poolRange = inRecent
+    ? {
+        gte: dayStart(current, context.timezone),
+        lt: dayStart(nextBucket(current, context.period), context.timezone),
+      }
+    : windowRange;
   return card(context, {
     ...base,
     status: 'ok',
-    n: pool.length,
+    n: poolSize,
     interval: interval(share, `share of emotion words that are ${top}`),
     claim: say(context.tone, {
       gentle: `${capital(top)} has been the feeling most present in your words ${when} (${percent(share.estimate)} of emotion words, 95% interval ${percent(share.low)}–${percent(share.high)}).`,
@@ -110,12 +125,16 @@ export function emotionMixCard(all: InsightItem[], context: InsightContext): Ins
       direct: `Most frequent emotion ${when}: ${top}, ${percent(share.estimate)} (${percent(share.low)}–${percent(share.high)}).`,
     }),
     evidence: {
-      items: [...pool]
-        .sort((a, b) => b.result.emotions[top].count - a.result.emotions[top].count)
-        .filter((i) => i.result.emotions[top].count > 0)
-        .slice(0, EVIDENCE_ITEMS)
-        .map(evidenceOf),
-      words,
+      items: [
+        {
+          ranges: [poolRange],
+          emotional: true,
+          emotion: top,
+          order: 'emotion',
+          limit: EVIDENCE_ITEMS,
+        },
+      ],
+      words: [...words],
     },
   });
 }

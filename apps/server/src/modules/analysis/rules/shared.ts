@@ -7,13 +7,13 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import type {
   EvidenceItem,
-  InsightCard,
   ItemAnalysis,
   MoodEstimate,
 } from '@kaleido/shared/insights/insights.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { cachedOffsetMs } from '../../../lib/timezone';
 import type { Estimate } from '../statistics';
+import type { DraftCard } from './draft';
 
 /**
  * What every insight card is made of (see ../insight-rules.ts): the item and context shapes,
@@ -97,6 +97,12 @@ export function localOf(item: InsightItem, timezone: string) {
 }
 export const dayOfItem = (item: InsightItem, timezone: string) => localOf(item, timezone).day;
 
+/** The local day (YYYY-MM-DD) an instant falls on, worked out as localOf does for items. */
+export function localDayAt(at: Date, timezone: string): string {
+  const ms = at.getTime();
+  return new Date(ms + cachedOffsetMs(ms, timezone)).toISOString().slice(0, 10);
+}
+
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -126,6 +132,13 @@ export function previousBucket(bucket: string, period: InsightPeriod): string {
   const [y, m] = bucket.split('-').map(Number) as [number, number];
   const month = m === 1 ? 12 : m - 1;
   return `${m === 1 ? y - 1 : y}-${String(month).padStart(2, '0')}-01`;
+}
+
+export function nextBucket(bucket: string, period: InsightPeriod): string {
+  if (period === 'day') return addDays(bucket, 1);
+  if (period === 'week') return addDays(bucket, 7);
+  const [y, m] = bucket.split('-').map(Number) as [number, number];
+  return `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`;
 }
 
 /** The window's buckets, oldest first, ending with the current one. */
@@ -176,41 +189,12 @@ export function evidenceOf(item: InsightItem): EvidenceItem {
   };
 }
 
-/** The items that push hardest in a direction (+1 positive, −1 negative), newest first on ties. */
-export function strongest(
-  items: InsightItem[],
-  direction: number,
-  score = (i: InsightItem) => i.valence,
-) {
-  return [...items]
-    .filter((i) => score(i) * direction > 0)
-    .sort(
-      (a, b) =>
-        score(b) * direction - score(a) * direction ||
-        b.occurredAt.getTime() - a.occurredAt.getTime(),
-    )
-    .slice(0, EVIDENCE_ITEMS)
-    .map(evidenceOf);
-}
-
-/** The valence words most present in these items in a direction. */
-export function drivingWords(items: InsightItem[], direction: number): string[] {
-  const totals = new Map<string, number>();
-  for (const item of items)
-    for (const { word, weight } of item.result.valenceWords)
-      if (weight * direction > 0) totals.set(word, (totals.get(word) ?? 0) + Math.abs(weight));
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, EVIDENCE_WORDS)
-    .map(([word]) => word);
-}
-
 export function card(
   context: InsightContext,
-  fields: Omit<InsightCard, 'title' | 'tone' | 'generatedAt' | 'period'> & {
+  fields: Omit<DraftCard, 'title' | 'tone' | 'generatedAt' | 'period'> & {
     period?: InsightPeriod | null;
   },
-): InsightCard {
+): DraftCard {
   return {
     ...fields,
     title: INSIGHT_KIND_TITLES[fields.kind],

@@ -3,10 +3,12 @@ import {
   INSIGHT_MINIMUMS as MIN,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard, InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { shareSummary, welchInterval } from '../statistics';
+import type { InsightData } from './data';
+import type { DayFigures } from './days';
+import type { DraftCard } from './evidence';
 import {
-  type InsightItem,
   type InsightContext,
   DAY_MS,
   EVIDENCE_ITEMS,
@@ -14,7 +16,6 @@ import {
   signed,
   list,
   notEnough,
-  evidenceOf,
   card,
   interval,
   type InsightMethod,
@@ -23,20 +24,12 @@ import {
 export const RECENT_DAYS = 14;
 export const EARLIER_DAYS = 60;
 
-export function themesOfItem(item: InsightItem): Set<string> {
-  const themes = new Set<string>();
-  for (const t of item.result.themes) if (t.kind !== 'entity') themes.add(t.text.toLowerCase());
-  for (const tag of item.tags) themes.add(tag.toLowerCase());
-  return themes;
-}
-
-export function themesCard(all: InsightItem[], context: InsightContext): InsightCard {
-  const now = context.now.getTime();
-  const recent = all.filter((i) => now - i.occurredAt.getTime() < RECENT_DAYS * DAY_MS);
-  const earlier = all.filter((i) => {
-    const age = now - i.occurredAt.getTime();
-    return age >= RECENT_DAYS * DAY_MS && age < (RECENT_DAYS + EARLIER_DAYS) * DAY_MS;
-  });
+export function themesCard(data: InsightData, context: InsightContext): DraftCard {
+  const recentWindow = [null, RECENT_DAYS * DAY_MS] as const;
+  const earlierWindow = [RECENT_DAYS * DAY_MS, (RECENT_DAYS + EARLIER_DAYS) * DAY_MS] as const;
+  const recent = data.byAge(...recentWindow);
+  const earlier = data.byAge(...earlierWindow);
+  const recentRange = data.ageRange(...recentWindow);
   const base = {
     id: 'themes',
     kind: 'themes' as const,
@@ -44,28 +37,30 @@ export function themesCard(all: InsightItem[], context: InsightContext): Insight
     minimum: MIN.items,
     period: null,
   };
-  if (recent.length < MIN.items || earlier.length < MIN.items)
+  if (recent.items < MIN.items || earlier.items < MIN.items)
     return card(context, {
       ...base,
       status: 'not_enough_data',
-      n: recent.length + earlier.length,
+      n: recent.items + earlier.items,
       interval: null,
       chart: null,
       claim: notEnough(
         context.tone,
         `at least ${MIN.items} items in the last ${RECENT_DAYS} days and ${MIN.items} in the ${EARLIER_DAYS} days before.`,
       ),
-      evidence: { items: recent.slice(-EVIDENCE_ITEMS).reverse().map(evidenceOf), words: [] },
+      evidence: {
+        items: [{ ranges: [recentRange], order: 'newest', limit: EVIDENCE_ITEMS }],
+        words: [],
+      },
     });
-  // Per theme, how many recent and earlier items mention it (one pass over the items).
+  // Per theme, how many recent and earlier items mention it.
   const mentions = new Map<string, { recent: number; earlier: number }>();
-  const count = (items: InsightItem[], which: 'recent' | 'earlier') => {
-    for (const item of items)
-      for (const theme of themesOfItem(item)) {
-        const counts = mentions.get(theme) ?? { recent: 0, earlier: 0 };
-        counts[which] += 1;
-        mentions.set(theme, counts);
-      }
+  const count = (figures: DayFigures, which: 'recent' | 'earlier') => {
+    for (const [theme, n] of figures.mentions) {
+      const counts = mentions.get(theme) ?? { recent: 0, earlier: 0 };
+      counts[which] += n;
+      mentions.set(theme, counts);
+    }
   };
   count(recent, 'recent');
   count(earlier, 'earlier');
@@ -74,8 +69,8 @@ export function themesCard(all: InsightItem[], context: InsightContext): Insight
       theme,
       mentions: m.recent + m.earlier,
       diff: welchInterval(
-        shareSummary(m.recent, recent.length),
-        shareSummary(m.earlier, earlier.length),
+        shareSummary(m.recent, recent.items),
+        shareSummary(m.earlier, earlier.items),
       ),
     }))
     .filter((c) => c.mentions >= 3)
@@ -101,7 +96,7 @@ export function themesCard(all: InsightItem[], context: InsightContext): Insight
     return card(context, {
       ...base,
       status: 'ok',
-      n: recent.length + earlier.length,
+      n: recent.items + earlier.items,
       interval: null,
       chart,
       claim: say(context.tone, {
@@ -120,7 +115,7 @@ export function themesCard(all: InsightItem[], context: InsightContext): Insight
   return card(context, {
     ...base,
     status: 'ok',
-    n: recent.length + earlier.length,
+    n: recent.items + earlier.items,
     interval: interval(lead.diff, `change in share of items mentioning "${lead.theme}"`),
     chart,
     claim: say(context.tone, {
@@ -129,11 +124,7 @@ export function themesCard(all: InsightItem[], context: InsightContext): Insight
       direct: `Rising: ${list(risingWords) || 'none'}. Fading: ${list(fadingWords) || 'none'}.`,
     }),
     evidence: {
-      items: recent
-        .filter((i) => themesOfItem(i).has(lead.theme))
-        .slice(-EVIDENCE_ITEMS)
-        .reverse()
-        .map(evidenceOf),
+      items: [{ ranges: [recentRange], theme: lead.theme, order: 'newest', limit: EVIDENCE_ITEMS }],
       words: [...risingWords, ...fadingWords],
     },
   });

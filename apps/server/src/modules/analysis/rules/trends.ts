@@ -3,24 +3,23 @@ import {
   INSIGHT_MINIMUMS as MIN,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard, InsightChart } from '@kaleido/shared/insights/insights.schemas';
-import { differenceInterval, meanInterval } from '../statistics';
+import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import { meanIntervalOf, welchInterval } from '../statistics';
+import type { InsightData } from './data';
+import { dayStart, summaryOfStats, type DayFigures, type InsightDay } from './days';
+import type { DraftCard, InstantRange } from './evidence';
 import {
-  type InsightItem,
   type InsightContext,
-  MOOD_SCORE,
   PERIOD_WORDS,
   EVIDENCE_ITEMS,
-  dayOfItem,
+  EVIDENCE_WORDS,
   bucketOf,
+  nextBucket,
   windowBuckets,
   say,
   signed,
   intervalText,
   notEnough,
-  evidenceOf,
-  strongest,
-  drivingWords,
   card,
   interval,
   capital,
@@ -29,39 +28,52 @@ import {
 
 export function trendCard(
   kind: Extract<InsightKind, 'valence_trend' | 'mood_trend'>,
-  all: InsightItem[],
+  data: InsightData,
   context: InsightContext,
-): InsightCard {
-  const scored =
-    kind === 'mood_trend'
-      ? all.filter((i) => i.sourceKind === 'journal' && i.mood !== null)
-      : all.filter((i) => i.result.wordCount > 0);
-  const score = (i: InsightItem) =>
-    kind === 'mood_trend' && i.mood ? MOOD_SCORE[i.mood] : i.valence;
+): DraftCard {
+  // What is scored: recorded moods on journal entries, or the valence of items with words.
+  const scored = (d: DayFigures) => (kind === 'mood_trend' ? d.mood : d.worded);
   const buckets = windowBuckets(context);
   const first = buckets[0] ?? '';
   const current = buckets[buckets.length - 1] ?? '';
-  const inWindow = scored.filter(
-    (i) => bucketOf(dayOfItem(i, context.timezone), context.period) >= first,
+  const inWindow = data.days.filter(
+    (d) => scored(d.figures).n > 0 && bucketOf(d.day, context.period) >= first,
   );
-  const byBucket = new Map<string, InsightItem[]>(buckets.map((b) => [b, []]));
-  for (const item of inWindow)
-    byBucket.get(bucketOf(dayOfItem(item, context.timezone), context.period))?.push(item);
-  const recent = byBucket.get(current) ?? [];
-  const recentSet = new Set(recent);
-  const earlier = inWindow.filter((i) => !recentSet.has(i));
-  const days = new Set(inWindow.map((i) => dayOfItem(i, context.timezone))).size;
+  const byBucket = new Map<string, InsightDay[]>(buckets.map((b) => [b, []]));
+  for (const day of inWindow) byBucket.get(bucketOf(day.day, context.period))?.push(day);
+  const statsOf = (days: readonly InsightDay[]) => {
+    const sums = { n: 0, sum: 0, squares: 0 };
+    for (const d of days) {
+      const x = scored(d.figures);
+      sums.n += x.n;
+      sums.sum += x.sum;
+      sums.squares += x.squares;
+    }
+    return { summary: summaryOfStats(sums) };
+  };
+  const recentDays = byBucket.get(current) ?? [];
+  const recent = statsOf(recentDays);
+  const earlier = statsOf(inWindow.filter((d) => bucketOf(d.day, context.period) !== current));
+  const total = recent.summary.n + earlier.summary.n;
+  const days = inWindow.length;
+  const scoredRequest = {
+    scored: kind === 'mood_trend' ? ('mood' as const) : ('worded' as const),
+  };
+  const bucketRange = (bucket: string): InstantRange => ({
+    gte: dayStart(bucket, context.timezone),
+    lt: dayStart(nextBucket(bucket, context.period), context.timezone),
+  });
   const unit = kind === 'mood_trend' ? 'mood score (−1..1)' : 'valence (−1..1)';
   const chart: InsightChart = {
     type: 'line',
     unit,
     domain: [-1, 1],
     points: buckets.map((b) => {
-      const values = (byBucket.get(b) ?? []).map(score);
-      const e = meanInterval(values);
-      return values.length === 0
+      const { summary } = statsOf(byBucket.get(b) ?? []);
+      const e = meanIntervalOf(summary);
+      return summary.n === 0
         ? { x: b, y: null, n: 0 }
-        : { x: b, y: e.estimate, n: values.length, low: e.low, high: e.high };
+        : { x: b, y: e.estimate, n: summary.n, low: e.low, high: e.high };
     }),
     summary: '',
   };
@@ -79,25 +91,30 @@ export function trendCard(
   };
   const periodText = PERIOD_WORDS[context.period].this;
 
-  if (
-    inWindow.length < MIN.items ||
-    days < MIN.trendDays ||
-    recent.length < 1 ||
-    earlier.length < 2
-  )
+  if (total < MIN.items || days < MIN.trendDays || recent.summary.n < 1 || earlier.summary.n < 2)
     return card(context, {
       ...base,
       status: 'not_enough_data',
-      n: inWindow.length,
+      n: total,
       interval: null,
       claim: notEnough(
         context.tone,
         `at least ${MIN.items} ${kind === 'mood_trend' ? 'journal entries with a mood' : 'items'} over ${MIN.trendDays} days, some ${periodText} and some before.`,
       ),
-      evidence: { items: inWindow.slice(-EVIDENCE_ITEMS).reverse().map(evidenceOf), words: [] },
+      evidence: {
+        items: [
+          {
+            ...scoredRequest,
+            ranges: [{ gte: dayStart(first, context.timezone) }],
+            order: 'newest',
+            limit: EVIDENCE_ITEMS,
+          },
+        ],
+        words: [],
+      },
     });
 
-  const diff = differenceInterval(recent.map(score), earlier.map(score));
+  const diff = welchInterval(recent.summary, earlier.summary);
   const direction = diff.estimate >= 0 ? 1 : -1;
   const clear = diff.low > 0 || diff.high < 0;
   const change = Math.abs(diff.estimate).toFixed(2);
@@ -121,12 +138,31 @@ export function trendCard(
   return card(context, {
     ...base,
     status: 'ok',
-    n: inWindow.length,
+    n: total,
     interval: interval(diff, `difference in ${unit}`),
     claim,
     evidence: {
-      items: strongest(recent, direction, score),
-      words: kind === 'valence_trend' ? drivingWords(recent, direction) : [],
+      items: [
+        {
+          ...scoredRequest,
+          ranges: [bucketRange(current)],
+          sign: direction,
+          order: 'strongest',
+          limit: EVIDENCE_ITEMS,
+        },
+      ],
+      words: [],
+      wordRequests:
+        kind === 'valence_trend'
+          ? [
+              {
+                direction: direction > 0 ? 'up' : 'down',
+                fromDay: current,
+                toDay: nextBucket(current, context.period),
+                limit: EVIDENCE_WORDS,
+              },
+            ]
+          : [],
     },
   });
 }

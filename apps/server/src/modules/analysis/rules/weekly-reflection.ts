@@ -5,10 +5,11 @@ import {
   SOURCE_KIND_LABELS,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
-import { differenceInterval, meanInterval } from '../statistics';
+import { meanIntervalOf, welchInterval } from '../statistics';
+import type { InsightData } from './data';
+import { summaryOfStats } from './days';
+import type { DraftCard } from './evidence';
 import {
-  type InsightItem,
   type InsightContext,
   DAY_MS,
   EVIDENCE_ITEMS,
@@ -16,21 +17,17 @@ import {
   intervalText,
   list,
   notEnough,
-  evidenceOf,
   card,
   interval,
   capital,
   type InsightMethod,
 } from './shared';
-import { themesOfItem } from './themes';
 
-export function weeklyCard(all: InsightItem[], context: InsightContext): InsightCard {
-  const now = context.now.getTime();
-  const week = all.filter((i) => now - i.occurredAt.getTime() < 7 * DAY_MS);
-  const before = all.filter((i) => {
-    const age = now - i.occurredAt.getTime();
-    return age >= 7 * DAY_MS && age < 14 * DAY_MS;
-  });
+export function weeklyCard(data: InsightData, context: InsightContext): DraftCard {
+  const weekWindow = [null, 7 * DAY_MS] as const;
+  const week = data.byAge(...weekWindow);
+  const before = data.byAge(7 * DAY_MS, 14 * DAY_MS);
+  const weekRange = data.ageRange(...weekWindow);
   const base = {
     id: 'weekly_reflection',
     kind: 'weekly_reflection' as const,
@@ -39,41 +36,35 @@ export function weeklyCard(all: InsightItem[], context: InsightContext): Insight
     period: 'week' as const,
     chart: null,
   };
-  if (week.length < MIN.weeklyItems)
+  if (week.items < MIN.weeklyItems)
     return card(context, {
       ...base,
       status: 'not_enough_data',
-      n: week.length,
+      n: week.items,
       interval: null,
       claim: notEnough(
         context.tone,
         `at least ${MIN.weeklyItems} things written or said in the last 7 days.`,
       ),
-      evidence: { items: week.map(evidenceOf), words: [] },
+      evidence: {
+        items: [{ ranges: [weekRange], order: 'oldest', limit: MIN.weeklyItems }],
+        words: [],
+      },
     });
-  const valence = meanInterval(week.map((i) => i.valence));
-  const emotionCounts = EMOTIONS.map((e) => ({
-    e,
-    c: week.reduce((s, i) => s + i.result.emotions[e].count, 0),
-  })).sort((a, b) => b.c - a.c);
+  const valence = meanIntervalOf(summaryOfStats(week.all));
+  const emotionCounts = EMOTIONS.map((e) => ({ e, c: week.emotions[e] })).sort((a, b) => b.c - a.c);
   const topEmotion = emotionCounts[0] && emotionCounts[0].c > 0 ? emotionCounts[0].e : null;
-  const themeCounts = new Map<string, number>();
-  for (const item of week)
-    for (const t of themesOfItem(item)) themeCounts.set(t, (themeCounts.get(t) ?? 0) + 1);
-  const themes = [...themeCounts.entries()]
+  const themes = week.mentions
     .filter(([, c]) => c >= 2)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
     .map(([t]) => t);
-  const channels = [...new Set(week.map((i) => SOURCE_KIND_LABELS[i.sourceKind].toLowerCase()))];
-  const brightest = [...week].sort((a, b) => b.valence - a.valence)[0];
+  const channels = [...new Set(week.kinds.map((k) => SOURCE_KIND_LABELS[k].toLowerCase()))];
+  const brightest = week.brightest;
   const comparison =
-    before.length >= MIN.weeklyItems
+    before.items >= MIN.weeklyItems
       ? (() => {
-          const d = differenceInterval(
-            week.map((i) => i.valence),
-            before.map((i) => i.valence),
-          );
+          const d = welchInterval(summaryOfStats(week.all), summaryOfStats(before.all));
           return d.low > 0
             ? 'more positive than the week before'
             : d.high < 0
@@ -89,7 +80,7 @@ export function weeklyCard(all: InsightItem[], context: InsightContext): Insight
         : 'mixed';
   const sentences = {
     gentle: [
-      `This week you shared ${week.length} thing${week.length === 1 ? '' : 's'} through ${list(channels)}.`,
+      `This week you shared ${week.items} thing${week.items === 1 ? '' : 's'} through ${list(channels)}.`,
       `Your words felt ${feel}${comparison ? `, ${comparison}` : ''}.`,
       topEmotion ? `${capital(topEmotion)} came up most.` : '',
       themes.length ? `You kept returning to ${list(themes)}.` : '',
@@ -97,13 +88,13 @@ export function weeklyCard(all: InsightItem[], context: InsightContext): Insight
       'Whatever the week held, you took the time to reflect.',
     ],
     neutral: [
-      `Last 7 days: ${week.length} item${week.length === 1 ? '' : 's'} (${list(channels)}).`,
+      `Last 7 days: ${week.items} item${week.items === 1 ? '' : 's'} (${list(channels)}).`,
       `Average valence ${signed(valence.estimate)} (${intervalText(valence)}), ${feel}${comparison ? `; ${comparison}` : ''}.`,
       topEmotion ? `Most frequent emotion: ${topEmotion}.` : '',
       themes.length ? `Recurring themes: ${list(themes)}.` : '',
     ],
     direct: [
-      `${week.length} items. Valence ${signed(valence.estimate)} (${intervalText(valence)})${comparison ? `, ${comparison}` : ''}.`,
+      `${week.items} items. Valence ${signed(valence.estimate)} (${intervalText(valence)})${comparison ? `, ${comparison}` : ''}.`,
       topEmotion ? `Top emotion: ${topEmotion}.` : '',
       themes.length ? `Themes: ${list(themes)}.` : '',
     ],
@@ -111,14 +102,11 @@ export function weeklyCard(all: InsightItem[], context: InsightContext): Insight
   return card(context, {
     ...base,
     status: 'ok',
-    n: week.length,
+    n: week.items,
     interval: interval(valence, 'mean valence this week (−1..1)'),
     claim: sentences[context.tone].filter(Boolean).join(' '),
     evidence: {
-      items: [...week]
-        .sort((a, b) => Math.abs(b.valence) - Math.abs(a.valence))
-        .slice(0, EVIDENCE_ITEMS)
-        .map(evidenceOf),
+      items: [{ ranges: [weekRange], order: 'most_felt', limit: EVIDENCE_ITEMS }],
       words: themes,
     },
   });
