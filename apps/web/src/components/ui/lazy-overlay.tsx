@@ -69,13 +69,23 @@ export function LazyTrigger<M>({
     [focused, clicked],
   );
   if (module) return children(module, { defaultOpen: clicked, triggerRef });
+  const reach = () => {
+    part.load().catch(() => {
+      // Offline or a new deployment: a click asks again.
+    });
+  };
   return (
     <button
       type="button"
       aria-expanded={false}
       data-state="closed"
       {...standIn}
-      onFocus={() => setFocused(true)}
+      // Pointing at it or tabbing to it is a good sign it is about to be opened.
+      onPointerEnter={reach}
+      onFocus={() => {
+        setFocused(true);
+        reach();
+      }}
       onBlur={() => setFocused(false)}
       onClick={() => {
         setClicked(true);
