@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * A part of a screen that is not needed for its first paint (a menu's items, a dialog, the
- * command palette): its module loads when the browser is first idle after the page has loaded,
+ * command palette): its module loads when the browser is idle a while after the page has loaded,
  * or at once when someone reaches for it, whichever comes first. See decision 034.
  */
 export interface LazyPart<M> {
@@ -41,27 +41,32 @@ export function lazyPart<M>(importer: () => Promise<M>): LazyPart<M> {
   };
 }
 
-/** Runs `task` once the page has loaded and the main thread is idle; returns a cancel. */
+/**
+ * How long after the load event the parts wait before asking for an idle moment. The first idle
+ * moment comes while the screen still waits for its data: preloading then put twenty requests
+ * and their parsing ahead of the dashboard's own (bench/lighthouse.mjs, decision 034).
+ */
+const SETTLE_MS = 2000;
+
+/** Runs `task` when the main thread is idle, a while after the page has loaded; returns a cancel. */
 export function whenIdleAfterLoad(task: () => void): () => void {
-  let cancelIdle = () => {};
-  const schedule = () => {
+  let cancel = () => {};
+  const idle = () => {
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(task, { timeout: 3000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(task, 300);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+      cancel = () => window.cancelIdleCallback(id);
+    } else task();
   };
-  if (document.readyState === 'complete') {
-    schedule();
-    return () => cancelIdle();
+  const settle = () => {
+    const timer = window.setTimeout(idle, SETTLE_MS);
+    cancel = () => window.clearTimeout(timer);
+  };
+  if (document.readyState === 'complete') settle();
+  else {
+    window.addEventListener('load', settle, { once: true });
+    cancel = () => window.removeEventListener('load', settle);
   }
-  window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    cancelIdle();
-  };
+  return () => cancel();
 }
 
 /** The part's module once it has arrived (re-renders then); asks for it when idle. */
