@@ -1,6 +1,6 @@
 import { Tooltip } from 'radix-ui';
 import { useEffect, useState, useSyncExternalStore, type ReactNode, type RefCallback } from 'react';
-import type { TipProps } from './tooltip';
+import type { TipProps } from './tip-props';
 
 /** SPEC §2: tooltips show after 300 ms. */
 const DELAY_MS = 300;

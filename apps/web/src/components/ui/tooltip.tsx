@@ -6,17 +6,9 @@ import {
   type FocusEvent,
   type PointerEvent,
   type ReactElement,
-  type ReactNode,
 } from 'react';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part';
-
-export interface TipProps {
-  /** The tooltip's text (also its accessible description once shown). */
-  content: ReactNode;
-  side?: 'top' | 'right' | 'bottom' | 'left';
-  sideOffset?: number;
-  className?: string;
-}
+import type { TipProps } from './tip-props';
 
 interface TriggerHandlers {
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
