@@ -5,9 +5,11 @@
 // Targets: performance ≥ 95 and LCP ≤ 2.0 s on `/` and `/login`, ≥ 90 on the dashboard.
 // Lighthouse lives in bench/lighthouse/ with its own lockfile (it is large and only this bench
 // needs it); the first run installs it there with `npm ci`. A figure, not a test: no assertions.
+// LIGHTHOUSE_PAGES=dashboard (comma-separated names) runs only those pages; LIGHTHOUSE_REPORTS=<dir>
+// keeps each full JSON report there (LCP element, network waterfall, long tasks) to look into.
 /* global fetch */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBuildStale } from '../scripts/build-freshness.mjs';
@@ -80,6 +82,11 @@ function lighthouse(path, { cookie, withoutJs }) {
       { stdio: 'inherit', env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
     if (!existsSync(report)) throw new Error(`Lighthouse wrote no report for ${path}`);
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}${withoutJs ? '-nojs' : ''}.json`;
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      copyFileSync(report, join(process.env.LIGHTHOUSE_REPORTS, name));
+    }
     const result = JSON.parse(readFileSync(report, 'utf8'));
     const failure = result.runtimeError?.code;
     const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100);
@@ -100,11 +107,12 @@ function lighthouse(path, { cookie, withoutJs }) {
   }
 }
 
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
 const pages = [
   { name: '/', path: '/', signedIn: false, target: { performance: 95, lcp: 2.0 } },
   { name: '/login', path: '/login', signedIn: false, target: { performance: 95, lcp: 2.0 } },
   { name: 'dashboard', path: '/app/dashboard', signedIn: true, target: { performance: 90 } },
-];
+].filter((page) => !only || only.includes(page.name));
 const rows = [];
 try {
   for (const page of pages) {

@@ -32,10 +32,8 @@ const shell = () => import('./routes/app/shell-routes');
 const WorkspaceShellRoute = page(shell, (m) => m.WorkspaceShellRoute);
 const ClientShellRoute = page(shell, (m) => m.ClientShellRoute);
 const AdminShellRoute = page(shell, (m) => m.AdminShellRoute);
-const DashboardRoute = page(
-  () => import('./routes/app/dashboard-route'),
-  (m) => m.DashboardRoute,
-);
+const dashboard = () => import('./routes/app/dashboard-route');
+const DashboardRoute = page(dashboard, (m) => m.DashboardRoute);
 const DashboardInsightRoute = page(
   () => import('./routes/app/dashboard-insight-route'),
   (m) => m.DashboardInsightRoute,
@@ -100,6 +98,23 @@ const ContactRoute = page(
   () => import('./routes/help/contact-route'),
   (m) => m.ContactRoute,
 );
+
+/**
+ * A signed-in screen needs the shell and then its page, which the router fetches one after the
+ * other (the page only once the session is known and the shell has drawn). Opened straight from
+ * the address bar, the shell and (for the dashboard, where everyone lands) the page start loading
+ * as soon as this module runs, beside the session request (decision 034).
+ */
+function warmFirstScreen(pathname: string): void {
+  const ignore = () => {
+    // A failed fetch is retried when the route renders; it reports the error then.
+  };
+  if (pathname === '/dashboard' || /^\/app(\/dashboard)?\/?$/.test(pathname)) {
+    shell().catch(ignore);
+    dashboard().catch(ignore);
+  } else if (/^\/(app|client|admin)(\/|$)/.test(pathname)) shell().catch(ignore);
+}
+warmFirstScreen(window.location.pathname);
 
 /** The same screen under several sub-paths, with the spec's default (SPEC §2). */
 function section(path: string, defaultChild: string, children: string[], Screen: ComponentType) {

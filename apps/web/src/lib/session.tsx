@@ -94,6 +94,14 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/**
+ * Asks for the session before React's first render (main.tsx) rather than after it: every screen
+ * but the first paints waits for this answer (decision 034).
+ */
+export function requestSessionEarly(): void {
+  if (!snapshot.loaded) loadSession().catch(() => undefined);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const current = useSyncExternalStore(subscribe, () => snapshot);
 

@@ -1,17 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { IncomingCall } from '../../../features/calls/components/incoming-call';
-import { ContextDrawer, DrawerToggle } from '../../../features/drawers/components/context-drawer';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay';
+import { DrawerToggle } from '../../../features/drawers/components/drawer-toggle';
 import { useInactivityTimeout } from '../../../features/inactivity/hooks/use-inactivity-timeout';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { useNotificationsSync } from '../../../features/notifications/hooks/use-notifications-sync';
-import { CommandPalette } from '../../../features/palette/components/command-palette';
 import { PaletteTrigger } from '../../../features/palette/components/palette-trigger';
+import { usePaletteShortcut } from '../../../features/palette/hooks/use-palette-shortcut';
 import { OnlineIndicator } from '../../../features/shell/components/online-indicator';
-import { Sidebar, SidebarSheet } from '../../../features/shell/components/sidebar';
+import { Sidebar } from '../../../features/shell/components/sidebar';
 import { TopBar } from '../../../features/shell/components/top-bar';
 import { UserMenu } from '../../../features/shell/components/user-menu';
 import { useAppearanceSync } from '../../../features/shell/hooks/use-appearance-sync';
@@ -20,13 +20,25 @@ import { usePageTitle } from '../../../features/shell/hooks/use-page-title';
 import { useRealtimeConnection } from '../../../features/shell/hooks/use-realtime-connection';
 import { useSidebarState } from '../../../features/shell/hooks/use-sidebar-state';
 import { modifierLabel } from '../../../features/shell/nav-items';
+import { lazyPart } from '../../../lib/lazy-part';
 import { queryClient } from '../../../lib/query-client';
+import { useUiState } from '../../../lib/ui-store';
 import { RouteGuard } from '../../route-guard';
+
+// The shell's overlays are not part of its first paint: each loads when the browser is idle after
+// the page has loaded, or at once when it is opened (decision 034).
+const palette = lazyPart(() => import('../../../features/palette/components/command-palette'));
+const drawer = lazyPart(() => import('../../../features/drawers/components/context-drawer'));
+const sheet = lazyPart(() => import('../../../features/shell/components/sidebar-sheet'));
 
 /** The signed-in workspace: top bar, sidebar, the page, and the shell's overlays. */
 function AppShell() {
   const sidebar = useSidebarState();
   const modifier = modifierLabel();
+  const paletteOpen = useUiState((s) => s.isCommandPaletteOpen);
+  const drawerOpen = useUiState((s) => s.isDrawerOpen);
+  const sheetOpen = sidebar.isMobile && sidebar.sheetOpen;
+  usePaletteShortcut();
   useNavigationShortcuts();
   usePageTitle();
   useRealtimeConnection();
@@ -34,7 +46,7 @@ function AppShell() {
   useInactivityTimeout();
   useAppearanceSync();
   return (
-    <Tooltip.Provider delayDuration={300}>
+    <>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
@@ -63,14 +75,17 @@ function AppShell() {
           </Suspense>
         </main>
       </div>
-      <SidebarSheet
-        open={sidebar.isMobile && sidebar.sheetOpen}
-        onOpenChange={sidebar.setSheetOpen}
-      />
-      <CommandPalette />
-      <ContextDrawer />
+      <LazyOverlay part={sheet} wanted={sheetOpen}>
+        {(loaded) => <loaded.SidebarSheet open={sheetOpen} onOpenChange={sidebar.setSheetOpen} />}
+      </LazyOverlay>
+      <LazyOverlay part={palette} wanted={paletteOpen}>
+        {(loaded) => <loaded.CommandPalette />}
+      </LazyOverlay>
+      <LazyOverlay part={drawer} wanted={drawerOpen}>
+        {(loaded) => <loaded.ContextDrawer />}
+      </LazyOverlay>
       <IncomingCall />
-    </Tooltip.Provider>
+    </>
   );
 }
 

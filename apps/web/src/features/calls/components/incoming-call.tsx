@@ -1,14 +1,13 @@
 import type { Call } from '@kaleido/shared/calls/calls.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { Phone, PhoneOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LetterAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay';
 import { callKeys } from '../../../lib/api/calls';
+import { lazyPart } from '../../../lib/lazy-part';
 import { realtime } from '../../../lib/realtime';
-import { initials } from '../call-format';
+
+const dialog = lazyPart(() => import('./incoming-call-dialog'));
 
 /**
  * The incoming-call dialog, on every page of the workspace: the caller's name and avatar,
@@ -39,10 +38,9 @@ export function IncomingCall() {
     [queryClient],
   );
 
-  if (!incoming) return null;
-  const kind = incoming.type === 'video' ? 'video' : 'audio';
   const answer = (accept: boolean) => {
     const call = incoming;
+    if (!call) return;
     setIncoming(null);
     if (!accept) {
       realtime.sendCall({ kind: 'decline', callId: call.id });
@@ -52,31 +50,18 @@ export function IncomingCall() {
     void navigate(`/app/calls/room/${call.id}`, { state: { accepted: true } });
   };
 
+  // The dialog's module is fetched when the browser is idle, or when a call comes in first.
   return (
-    // Closing without an answer only hides it: the call rings on and is missed.
-    <Dialog open onOpenChange={(open) => !open && setIncoming(null)}>
-      <DialogContent
-        title={`Incoming ${kind} call`}
-        description={`${incoming.other.name} is calling you.`}
-        data-testid="incoming-call"
-      >
-        <div className="flex items-center gap-3">
-          <LetterAvatar
-            letters={initials(incoming.other.name)}
-            imageUrl={incoming.other.avatarUrl || null}
-            large
+    <LazyOverlay part={dialog} wanted={incoming !== null}>
+      {(loaded) =>
+        incoming && (
+          <loaded.IncomingCallDialog
+            call={incoming}
+            onAnswer={answer}
+            onHide={() => setIncoming(null)}
           />
-          <p className="font-medium">{incoming.other.name}</p>
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="destructive" onClick={() => answer(false)}>
-            <PhoneOff aria-hidden="true" /> Decline
-          </Button>
-          <Button onClick={() => answer(true)} autoFocus>
-            <Phone aria-hidden="true" /> Accept
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </LazyOverlay>
   );
 }

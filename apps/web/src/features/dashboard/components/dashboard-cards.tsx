@@ -1,7 +1,7 @@
 import type { DashboardCards as Cards } from '@kaleido/shared/dashboard/dashboard.schemas';
 import { Activity, BookOpen, Info, Mail, MessageSquare, Mic, Phone } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { Link } from 'react-router';
+import { Tip } from '../../../components/ui/tooltip';
 import { cardViews } from '../dashboard-format';
 
 const ICONS = {
@@ -38,26 +38,19 @@ export function DashboardCards({ cards }: { cards: Cards }) {
               </h2>
               <span className="flex items-center gap-1">
                 {card.help && (
-                  <Tooltip.Root>
-                    <Tooltip.Trigger asChild>
-                      <button
-                        type="button"
-                        className="relative z-10 rounded-full p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary"
-                        aria-label={`About ${card.title}`}
-                        data-testid={`help-${card.key}`}
-                      >
-                        <Info aria-hidden="true" className="size-4" />
-                      </button>
-                    </Tooltip.Trigger>
-                    <Tooltip.Portal>
-                      <Tooltip.Content
-                        sideOffset={4}
-                        className="z-50 max-w-xs rounded-md bg-foreground px-3 py-2 text-xs text-background"
-                      >
-                        {card.help}
-                      </Tooltip.Content>
-                    </Tooltip.Portal>
-                  </Tooltip.Root>
+                  <Tip
+                    content={card.help}
+                    className="z-50 max-w-xs rounded-md bg-foreground px-3 py-2 text-xs text-background"
+                  >
+                    <button
+                      type="button"
+                      className="relative z-10 rounded-full p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary"
+                      aria-label={`About ${card.title}`}
+                      data-testid={`help-${card.key}`}
+                    >
+                      <Info aria-hidden="true" className="size-4" />
+                    </button>
+                  </Tip>
                 )}
                 <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
               </span>

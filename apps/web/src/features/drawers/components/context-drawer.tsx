@@ -1,9 +1,12 @@
-import { Filter, PanelRight, Settings, Upload, Users, X } from 'lucide-react';
+import { Filter, Settings, Upload, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { uiActions, useUiState, type DrawerContent } from '../../../lib/ui-store';
+import { useOfferedPanels, type PagePanels } from './drawer-panels';
+
+// Pages import it from here, as before the drawer itself was loaded after the first paint.
+export { useDrawerPanels } from './drawer-panels';
 
 const TITLES: Record<DrawerContent, string> = {
   upload: 'File Upload',
@@ -47,40 +50,12 @@ function QuickActionsPanel({ offered }: { offered: PagePanels }) {
   );
 }
 
-type PagePanels = Partial<Record<DrawerContent, ReactNode>>;
-let pagePanels: PagePanels = {};
-const panelListeners = new Set<() => void>();
-
-function setPagePanels(panels: PagePanels): void {
-  pagePanels = panels;
-  for (const listener of panelListeners) listener();
-}
-
-/**
- * A page's own drawer contents (e.g. voice notes' filters, chat's upload), offered while the page
- * is mounted; a page offers only what works there. Pass a memoised object: each new object
- * replaces the panels.
- */
-export function useDrawerPanels(panels: PagePanels): void {
-  useEffect(() => {
-    setPagePanels(panels);
-    return () => {
-      if (pagePanels === panels) setPagePanels({});
-    };
-  }, [panels]);
-}
-
-function subscribePanels(listener: () => void): () => void {
-  panelListeners.add(listener);
-  return () => panelListeners.delete(listener);
-}
-
-/** The right-hand context drawer (SPEC §2) with the content the store names. */
+/** The right-hand context drawer (SPEC §2) with the content the store names; loaded lazily. */
 export function ContextDrawer() {
   const open = useUiState((s) => s.isDrawerOpen);
   const restoreFocus = useRestoreFocus(open);
   const requested = useUiState((s) => s.drawerContent);
-  const offered = useSyncExternalStore(subscribePanels, () => pagePanels);
+  const offered = useOfferedPanels();
   const own = offered[requested];
   // Asked for something this page does not offer (e.g. from another page): the Quick Actions.
   const content = own === undefined ? 'none' : requested;
@@ -110,19 +85,5 @@ export function ContextDrawer() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-/** The top-bar button that opens the drawer on its default Quick Actions. */
-export function DrawerToggle() {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label="Open context panel"
-      onClick={() => uiActions.toggleDrawer()}
-    >
-      <PanelRight aria-hidden="true" />
-    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
 import { uiActions, useUiState } from '../../../lib/ui-store';
@@ -19,7 +19,10 @@ const SCOPE_PLACEHOLDERS: Record<SearchScope, string> = {
   files: 'Search files by name...',
 };
 
-/** The command palette (SPEC §2): Cmd/Ctrl+K or the top-bar trigger; max 640px wide. */
+/**
+ * The command palette (SPEC §2): Cmd/Ctrl+K (`usePaletteShortcut`) or the top-bar trigger; max
+ * 640px wide. Loaded after the shell's first paint (decision 034).
+ */
 export function CommandPalette() {
   const open = useUiState((s) => s.isCommandPaletteOpen);
   const restoreFocus = useRestoreFocus(open);
@@ -29,17 +32,6 @@ export function CommandPalette() {
   const navigate = useNavigate();
   const [scope, setScope] = useState<SearchScope | null>(null);
   const [query, setQuery] = useState('');
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        uiActions.toggleCommandPalette();
-      }
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   function setOpen(next: boolean) {
     uiActions.toggleCommandPalette(next);

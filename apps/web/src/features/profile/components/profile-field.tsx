@@ -3,8 +3,8 @@ import {
   READ_ONLY_MESSAGE,
   type ProfileFieldDefinition,
 } from '@kaleido/shared/profile/profile-fields';
-import { Tooltip } from 'radix-ui';
 import { Label } from '../../../components/ui/label';
+import { Tip } from '../../../components/ui/tooltip';
 import { useFieldAutosave } from '../hooks/use-field-autosave';
 import { FieldControl } from './field-control';
 
@@ -46,22 +46,15 @@ export function ProfileField({ field, value, editable }: ProfileFieldProps) {
       {editable ? (
         control
       ) : (
-        <Tooltip.Root>
+        <Tip
+          content={READ_ONLY_MESSAGE}
+          className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background"
+        >
           {/* Disabled controls get no pointer events: the wrapper takes the hover and focus. */}
-          <Tooltip.Trigger asChild>
-            <div tabIndex={0} data-read-only="true" className="rounded-md">
-              {control}
-            </div>
-          </Tooltip.Trigger>
-          <Tooltip.Portal>
-            <Tooltip.Content
-              sideOffset={4}
-              className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background"
-            >
-              {READ_ONLY_MESSAGE}
-            </Tooltip.Content>
-          </Tooltip.Portal>
-        </Tooltip.Root>
+          <div tabIndex={0} data-read-only="true" className="rounded-md">
+            {control}
+          </div>
+        </Tip>
       )}
       <p id={descriptionId} className="text-xs text-muted-foreground">
         {field.description}

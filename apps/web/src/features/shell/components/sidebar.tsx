@@ -1,13 +1,18 @@
-import { Dialog, Tooltip } from 'radix-ui';
 import { NavLink, useLocation } from 'react-router';
-import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
+import { Tip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { uiActions } from '../../../lib/ui-store';
 import { badgeCount, useMailUnread } from '../../../lib/use-mail-unread';
 import { modifierLabel, NAV_ITEMS } from '../nav-items';
 
 /** The sidebar's links; `collapsed` shows icons only, each with a label + shortcut tooltip. */
-function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function SidebarNav({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const mod = modifierLabel();
   const mailUnread = useMailUnread();
@@ -68,20 +73,21 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
         );
         if (!collapsed) return <div key={item.path}>{link}</div>;
         return (
-          <Tooltip.Root key={item.path}>
-            <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-            <Tooltip.Portal>
-              <Tooltip.Content
-                side="right"
-                sideOffset={8}
-                className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
-              >
+          <Tip
+            key={item.path}
+            side="right"
+            sideOffset={8}
+            className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
+            content={
+              <>
                 {item.label}
                 {unread > 0 && ` · ${unreadLabel}`} ({mod}
                 {item.key})
-              </Tooltip.Content>
-            </Tooltip.Portal>
-          </Tooltip.Root>
+              </>
+            }
+          >
+            {link}
+          </Tip>
         );
       })}
     </nav>
@@ -101,32 +107,5 @@ export function Sidebar({ expanded }: { expanded: boolean }) {
     >
       <SidebarNav collapsed={!expanded} />
     </aside>
-  );
-}
-
-/** Below 768px the sidebar is a slide-in sheet (18rem). */
-export function SidebarSheet({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const restoreFocus = useRestoreFocus(open);
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          onCloseAutoFocus={restoreFocus}
-          data-testid="sidebar-sheet"
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-[18rem] border-r bg-background shadow-lg"
-        >
-          <Dialog.Title className="px-4 pt-4 text-lg font-semibold">Kaleido</Dialog.Title>
-          <SidebarNav collapsed={false} onNavigate={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -1,76 +1,42 @@
-import { DISPUTE_REASON_MAX } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
-import { Label } from '../../../../components/ui/label';
-import { errorMessage } from '../../../../lib/api-client';
-import { dashboardKeys } from '../../api/dashboard-requests';
-import { disputeInsight, insightKeys } from '../../api/insights-requests';
+import { LazyOverlay } from '../../../../components/ui/lazy-overlay';
+import { useRestoreFocus } from '../../../../components/ui/use-restore-focus';
+import { lazyPart } from '../../../../lib/lazy-part';
 
-/** 'This doesn't fit me': hides the card, records why, and the personal model learns from it. */
+const content = lazyPart(() => import('./dispute-dialog-content'));
+
+/**
+ * 'This doesn't fit me': hides the card, records why, and the personal model learns from it.
+ * The button is drawn with the card; the dialog's module arrives when the browser is idle, or on
+ * the first click.
+ */
 export function DisputeDialog({ card }: { card: InsightCard }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
-  const queryClient = useQueryClient();
-  const dispute = useMutation({
-    mutationFn: () => disputeInsight({ insightId: card.id, reason: reason.trim() }),
-    onSuccess: () => {
-      setOpen(false);
-      setReason('');
-      toast.success('Insight hidden', {
-        description: 'Thank you. Your personal model will weigh these words less.',
-      });
-      void queryClient.invalidateQueries({ queryKey: insightKeys.all });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    },
-    onError: (error) =>
-      toast.error('Error hiding the insight', { description: errorMessage(error) }),
-  });
+  const restoreFocus = useRestoreFocus(open);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
-          This doesn&apos;t fit me
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="This doesn't fit me"
-        description={`"${card.claim}" will be hidden. Tell us why, if you like: it helps your personal model.`}
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => setOpen(true)}
       >
-        <form
-          className="grid gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            dispute.mutate();
-          }}
-        >
-          <Label htmlFor={reasonId}>Why doesn&apos;t it fit? (optional)</Label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            maxLength={DISPUTE_REASON_MAX}
-            onChange={(event) => setReason(event.target.value)}
-            className="min-h-24 rounded-md border bg-background px-3 py-2 text-sm"
+        This doesn&apos;t fit me
+      </Button>
+      <LazyOverlay part={content} wanted={open}>
+        {(loaded) => (
+          <loaded.DisputeDialogContent
+            card={card}
+            open={open}
+            setOpen={setOpen}
+            restoreFocus={restoreFocus}
           />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={dispute.isPending}>
-              Hide this insight
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      </LazyOverlay>
+    </>
   );
 }

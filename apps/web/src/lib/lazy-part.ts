@@ -1,0 +1,84 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * A part of a screen that is not needed for its first paint (a menu's items, a dialog, the
+ * command palette): its module loads when the browser is idle a while after the page has loaded,
+ * or at once when someone reaches for it, whichever comes first. See decision 034.
+ */
+export interface LazyPart<M> {
+  /** Starts loading (once) and resolves with the module. */
+  load: () => Promise<M>;
+  /** The module if it has arrived. */
+  loaded: () => M | undefined;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function lazyPart<M>(importer: () => Promise<M>): LazyPart<M> {
+  let module: M | undefined;
+  let pending: Promise<M> | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    load() {
+      pending ??= importer().then(
+        (loaded) => {
+          module = loaded;
+          for (const listener of listeners) listener();
+          return loaded;
+        },
+        (error: unknown) => {
+          // A failed fetch (offline, a new deployment) may be retried on the next reach.
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    loaded: () => module,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * How long after the load event the parts wait before asking for an idle moment. The first idle
+ * moment comes while the screen still waits for its data: preloading then put twenty requests
+ * and their parsing ahead of the dashboard's own (bench/lighthouse.mjs, decision 034).
+ */
+const SETTLE_MS = 2000;
+
+/** Runs `task` when the main thread is idle, a while after the page has loaded; returns a cancel. */
+export function whenIdleAfterLoad(task: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(task, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(id);
+    } else task();
+  };
+  const settle = () => {
+    const timer = window.setTimeout(idle, SETTLE_MS);
+    cancel = () => window.clearTimeout(timer);
+  };
+  if (document.readyState === 'complete') settle();
+  else {
+    window.addEventListener('load', settle, { once: true });
+    cancel = () => window.removeEventListener('load', settle);
+  }
+  return () => cancel();
+}
+
+/** The part's module once it has arrived (re-renders then); asks for it when idle. */
+export function useLazyPart<M>(part: LazyPart<M>): M | undefined {
+  const module = useSyncExternalStore(part.subscribe, part.loaded, part.loaded);
+  useEffect(() => {
+    if (part.loaded()) return;
+    return whenIdleAfterLoad(() => {
+      part.load().catch(() => {
+        // Not fatal: it is asked for again when someone opens it.
+      });
+    });
+  }, [part]);
+  return module;
+}
