@@ -359,6 +359,11 @@ export const InsightsEventSchemas = {
     reason: z.enum(['analysed', 'removed', 'disputed', 'cleared', 'settings', 'reflection']),
     sourceKind: SourceKindSchema.optional(),
     sourceId: z.string().optional(),
+    /**
+     * Set by the instance whose analysis job made the change and computed the cards anew for
+     * it: that instance keeps them (every other drops its own).
+     */
+    cardsToken: z.string().optional(),
   }),
 } as const;
 export type ServerInsightsEvent = z.infer<(typeof InsightsEventSchemas)['insights.updated']>;

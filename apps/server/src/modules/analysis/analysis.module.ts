@@ -90,5 +90,6 @@ export function registerAnalysis(
   });
   registerAnalysisAccountData(deps.accountData, analysis);
   registerAnalysisRoutes(app, { analysis, insights });
+  analysis.prepareCardsWith((userId) => insights.prepareCards(userId));
   return { analysis, insights };
 }

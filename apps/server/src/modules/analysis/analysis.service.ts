@@ -114,6 +114,24 @@ export function createAnalysisService(deps: {
     await deps.bus.publish({ room: userRoom(userId), name: 'insights.updated', data });
   }
 
+  /** The insights service's preparation of the cards (set once both services exist). */
+  let prepareCards: ((userId: string) => Promise<string | null>) | null = null;
+
+  /**
+   * An item's change announced, with the cards someone is looking at computed anew first, so the
+   * dashboard that refetches on the announcement reads them ready. A failure to prepare only
+   * leaves them to be computed on that read.
+   */
+  async function announceChange(userId: string, data: ServerInsightsEvent) {
+    let cardsToken: string | null = null;
+    try {
+      cardsToken = (await prepareCards?.(userId)) ?? null;
+    } catch (error) {
+      deps.log.error({ err: error }, 'insight cards not prepared');
+    }
+    await announce(userId, cardsToken ? { ...data, cardsToken } : data);
+  }
+
   async function modelOf(userId: string): Promise<MoodModel> {
     const row = await repository.findModel(userId);
     return row && isMoodModel(row.model) ? row.model : emptyModel();
@@ -141,7 +159,11 @@ export function createAnalysisService(deps: {
     const item = await source.load(ref.id);
     if (!item || item.userId !== ref.userId || !item.text.trim()) {
       if (await removeItem(ref.userId, ref.kind, ref.id))
-        await announce(ref.userId, { reason: 'removed', sourceKind: ref.kind, sourceId: ref.id });
+        await announceChange(ref.userId, {
+          reason: 'removed',
+          sourceKind: ref.kind,
+          sourceId: ref.id,
+        });
       return;
     }
     const hash = createHash('sha256')
@@ -159,7 +181,11 @@ export function createAnalysisService(deps: {
           (items) => items.upsertItem({ ...existing, title: item.title, href: item.href }),
         );
         // Cards name their evidence by title: the kept ones are out of date.
-        await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
+        await announceChange(ref.userId, {
+          reason: 'analysed',
+          sourceKind: ref.kind,
+          sourceId: ref.id,
+        });
       }
       await source.setEmotionalState?.(
         ref.id,
@@ -202,7 +228,11 @@ export function createAnalysisService(deps: {
       EMOTIONAL_STATE_KEYS,
     );
     if (item.mood !== null || existing?.mood) await retrain(ref.userId);
-    await announce(ref.userId, { reason: 'analysed', sourceKind: ref.kind, sourceId: ref.id });
+    await announceChange(ref.userId, {
+      reason: 'analysed',
+      sourceKind: ref.kind,
+      sourceId: ref.id,
+    });
     for (const listener of analysedListeners)
       await listener(ref.userId).catch((error: unknown) => {
         deps.log.error({ err: error }, 'a listener of analysed items failed');
@@ -242,7 +272,11 @@ export function createAnalysisService(deps: {
       const existing = await removeItem(ref.userId, ref.kind, ref.id);
       if (!existing) return;
       if (existing.mood) await retrain(ref.userId);
-      await announce(ref.userId, { reason: 'removed', sourceKind: ref.kind, sourceId: ref.id });
+      await announceChange(ref.userId, {
+        reason: 'removed',
+        sourceKind: ref.kind,
+        sourceId: ref.id,
+      });
     } catch (error) {
       deps.log.error({ err: error, kind: ref.kind }, 'derived data of a deleted item not removed');
     }
@@ -259,6 +293,11 @@ export function createAnalysisService(deps: {
      */
     async rebuildRollups(userId: string) {
       await rollups.rebuild(userId, await deps.timezoneOf(userId));
+    },
+
+    /** Lets the insights service prepare cards before an item's change is announced. */
+    prepareCardsWith(prepare: (userId: string) => Promise<string | null>) {
+      prepareCards = prepare;
     },
 
     /** Calls `listener` with the person's id each time one of their items is analysed anew. */

@@ -37,6 +37,7 @@ import { spanOfDay, toInsightItem, type DailyRollups } from './daily-rollups';
 import { draftsOfKind, INSIGHT_METHODS } from './insight-rules';
 import { topWords } from './personal-model';
 import type { ReflectionWriter } from './reflection-writer';
+import { createCardCache, type ComputedCards } from './card-cache';
 import { cutDays, createInsightData, WINDOW_EDGES_MS, type InsightData } from './rules/data';
 import { resolveCards, type DraftCard } from './rules/evidence';
 import {
@@ -56,51 +57,6 @@ const DEFAULT_PERIOD: InsightPeriod = 'week';
 /** How far back cards look: a year covers every window (12 months). */
 const HISTORY_DAYS = 400;
 const HOUR_MS = 3_600_000;
-/** People whose cards are kept in memory (the most recently read). */
-const CACHED_PEOPLE = 500;
-
-/**
- * Computed cards per person, dropped whenever `insights.updated` reaches this instance for them
- * (an item analysed or removed, analysis switched, data cleared, a dispute): the bus carries it
- * between instances. A computation that began before a change is not kept (generation).
- */
-interface ComputedCards {
-  cards: InsightCard[];
-  /** The weekly reflection's figures in the neutral wording (what a language model is given). */
-  weeklyFacts: string | null;
-}
-
-function createCardCache(bus: Pick<EventBus, 'subscribe'>) {
-  const people = new Map<string, { generation: number; cards: Map<string, ComputedCards> }>();
-  const generations = new Map<string, number>();
-  bus.subscribe((event) => {
-    if (event.name !== 'insights.updated' || !event.room.startsWith('user:')) return;
-    // A reflection written by the language model changes no card computed from the items.
-    if ((event.data as { reason?: string } | undefined)?.reason === 'reflection') return;
-    const userId = event.room.slice('user:'.length);
-    people.delete(userId);
-    generations.set(userId, (generations.get(userId) ?? 0) + 1);
-  });
-  return {
-    generation: (userId: string) => generations.get(userId) ?? 0,
-    get(userId: string, key: string) {
-      const person = people.get(userId);
-      if (!person) return undefined;
-      // Most recently read last, so the oldest goes first when the map is full.
-      people.delete(userId);
-      people.set(userId, person);
-      return person.cards.get(key);
-    },
-    set(userId: string, key: string, cards: ComputedCards, generation: number) {
-      if ((generations.get(userId) ?? 0) !== generation) return;
-      const person = people.get(userId) ?? { generation, cards: new Map() };
-      person.cards.set(key, cards);
-      people.set(userId, person);
-      if (people.size > CACHED_PEOPLE) people.delete(people.keys().next().value ?? '');
-    },
-  };
-}
-
 const toDispute = (row: DisputeRow): Dispute => ({
   id: row.id,
   insightId: row.insightId,
@@ -176,15 +132,11 @@ export function createInsightsService(deps: {
     });
   }
 
-  /**
-   * Every card of every kind for the person, as of now: computed from their items at most once
-   * per change of their data (and per hour, tone, timezone and period), then read from memory.
-   */
-  async function allCards(userId: string, context: InsightContext): Promise<ComputedCards> {
-    const key = `${context.period}|${context.tone}|${context.timezone}|${Math.floor(context.now.getTime() / HOUR_MS)}`;
-    const cached = cache.get(userId, key);
-    if (cached) return cached;
-    const generation = cache.generation(userId);
+  const cacheKey = (context: InsightContext) =>
+    `${context.period}|${context.tone}|${context.timezone}|${Math.floor(context.now.getTime() / HOUR_MS)}`;
+
+  /** Every card of every kind for the person as of now, from their daily rollups. */
+  async function computeCards(userId: string, context: InsightContext): Promise<ComputedCards> {
     const data = await dataOf(userId, context);
     const from = historyFrom(context.now);
     const firstDay = localDayAt(from, context.timezone);
@@ -196,7 +148,7 @@ export function createInsightsService(deps: {
     const drafts = INSIGHT_KINDS.flatMap((kind) => draftsOfKind(kind, data, context));
     const cards = await resolve(drafts);
     const weekly = drafts.find((c) => c.kind === 'weekly_reflection');
-    const computed = {
+    return {
       cards,
       weeklyFacts:
         weekly?.status !== 'ok'
@@ -206,6 +158,18 @@ export function createInsightsService(deps: {
             : (draftsOfKind('weekly_reflection', data, { ...context, tone: 'neutral' })[0]?.claim ??
               null),
     };
+  }
+
+  /**
+   * The cards, computed at most once per change of the person's data (and per hour, tone,
+   * timezone and period), then read from memory.
+   */
+  async function allCards(userId: string, context: InsightContext): Promise<ComputedCards> {
+    const key = cacheKey(context);
+    const cached = cache.get(userId, key);
+    if (cached) return cached;
+    const generation = cache.generation(userId);
+    const computed = await computeCards(userId, context);
     cache.set(userId, key, computed, generation);
     return computed;
   }
@@ -253,6 +217,24 @@ export function createInsightsService(deps: {
   }
 
   return {
+    /**
+     * Called by the analysis job after it changed the person's data and before it announces
+     * it: computes again the cards someone on this instance is looking at, to be installed when
+     * that announcement (carrying the returned token) arrives. Null when nobody is looking.
+     */
+    async prepareCards(userId: string): Promise<string | null> {
+      const keys = cache.keysToPrepare(userId);
+      if (keys.length === 0 || !(await repository.enabled(userId))) return null;
+      const generation = cache.generation(userId);
+      const periods = new Set(keys.map((key) => key.split('|')[0] as InsightPeriod));
+      const prepared = new Map<string, ComputedCards>();
+      for (const period of periods) {
+        const context = await contextOf(userId, period);
+        prepared.set(cacheKey(context), await computeCards(userId, context));
+      }
+      return cache.prepare(userId, generation, prepared);
+    },
+
     async list(userId: string, period: InsightPeriod = DEFAULT_PERIOD): Promise<InsightList> {
       const enabled = await repository.enabled(userId);
       const context = await contextOf(userId, period);
