@@ -8,17 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUDIO_CAPTURE } from '@kaleido/shared/speech/speech.schemas';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../e2e/support/harness';
 
-/** Flags that work for Debian's Chromium on these machines (STACK.md). */
+/** The e2e harness's Chromium flags, with a fake microphone that needs no permission prompt. */
 const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...E2E_CHROMIUM_ARGS,
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
 ];

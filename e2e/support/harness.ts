@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Flags that work for Debian's Chromium on these machines (STACK.md). */
-const CHROMIUM_ARGS = [
+/** Flags that work for Debian's Chromium on these machines (STACK.md); the benches use them too. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
