@@ -16,6 +16,7 @@ import { insightsJourneys } from './journeys/insights.journeys';
 import { emailJourneys } from './journeys/email.journeys';
 import { careJourneys } from './journeys/care.journeys';
 import { adminJourneys } from './journeys/admin.journeys';
+import { callRoomJourneys } from './journeys/call-room.journeys';
 import { callsJourneys } from './journeys/calls.journeys';
 import { profileJourneys } from './journeys/profile.journeys';
 import { settingsJourneys } from './journeys/settings.journeys';
@@ -45,6 +46,7 @@ const journeys: Journey[] = [
   ...careJourneys,
   ...adminJourneys,
   ...callsJourneys,
+  ...callRoomJourneys,
 ];
 
 const { E2E_BASE_URL: baseUrl, E2E_IDLE_BASE_URL: idleBaseUrl } = process.env;

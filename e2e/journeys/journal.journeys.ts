@@ -233,13 +233,10 @@ export const journalJourneys: Journey[] = [
         thisMonth,
       );
       // A person presses the next key once focus is on the new month's day, not before.
-      await other.waitForFunction(
-        (from) => {
-          const day = document.activeElement?.getAttribute('data-day');
-          return day !== undefined && day !== null && day.slice(0, 7) !== from.slice(0, 7);
-        },
-        todayKey,
-      );
+      await other.waitForFunction((from) => {
+        const day = document.activeElement?.getAttribute('data-day');
+        return day !== undefined && day !== null && day.slice(0, 7) !== from.slice(0, 7);
+      }, todayKey);
       await other.keyboard.press('PageUp');
       await other.waitForFunction(
         (before) => document.querySelector('#calendar-title')?.textContent === before,
