@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Emotion } from '@kaleido/shared/insights/insights.constants';
 import type { Db } from '../../db/client';
 import { analysisItems } from '../../db/schema/analysis';
@@ -11,6 +11,10 @@ export interface Period {
   to: Date;
 }
 
+/** The rows of a report's period, [from, to); no condition without one. */
+const within = (column: AnyColumn, period: Period | undefined) =>
+  period ? and(gte(column, period.from), lt(column, period.to)) : undefined;
+
 /**
  * What a person's data offers a professional: only moods, entries marked "Shared with clients",
  * transcripts and analysis figures; which of them may be read is care-policy.ts's decision.
@@ -22,13 +26,7 @@ export function createCareSharedReads(db: Db) {
       return db
         .select({ mood: journalEntries.mood, createdAt: journalEntries.createdAt })
         .from(journalEntries)
-        .where(
-          and(
-            eq(journalEntries.userId, personId),
-            period ? gte(journalEntries.createdAt, period.from) : undefined,
-            period ? lt(journalEntries.createdAt, period.to) : undefined,
-          ),
-        )
+        .where(and(eq(journalEntries.userId, personId), within(journalEntries.createdAt, period)))
         .orderBy(desc(journalEntries.createdAt))
         .limit(limit);
     },
@@ -49,8 +47,7 @@ export function createCareSharedReads(db: Db) {
           and(
             eq(journalEntries.userId, personId),
             eq(journalEntries.privacyLevel, 'shared_with_clients'),
-            period ? gte(journalEntries.createdAt, period.from) : undefined,
-            period ? lt(journalEntries.createdAt, period.to) : undefined,
+            within(journalEntries.createdAt, period),
           ),
         )
         .orderBy(desc(journalEntries.createdAt))
@@ -70,8 +67,7 @@ export function createCareSharedReads(db: Db) {
           and(
             eq(voiceNotes.ownerId, personId),
             eq(voiceNotes.transcriptStatus, 'done'),
-            period ? gte(voiceNotes.createdAt, period.from) : undefined,
-            period ? lt(voiceNotes.createdAt, period.to) : undefined,
+            within(voiceNotes.createdAt, period),
           ),
         )
         .orderBy(desc(voiceNotes.createdAt))
