@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * A part of a screen that is not needed for its first paint (a menu's items, a dialog, the
@@ -81,4 +81,21 @@ export function useLazyPart<M>(part: LazyPart<M>): M | undefined {
     });
   }, [part]);
   return module;
+}
+
+/**
+ * A ref for the real trigger that replaces a stand-in once the part arrives: if the stand-in had
+ * focus (`hadFocus`) and focus fell to the page when it was replaced, the real trigger takes it.
+ * Once only, so later renders never move focus.
+ */
+export function useFocusHandOver(hadFocus: boolean) {
+  const handedOver = useRef(false);
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (!element || handedOver.current) return;
+      handedOver.current = true;
+      if (hadFocus && document.activeElement === document.body) element.focus();
+    },
+    [hadFocus],
+  );
 }

@@ -1,13 +1,11 @@
 import {
-  useCallback,
   useEffect,
-  useRef,
   useState,
   type ButtonHTMLAttributes,
   type ReactNode,
   type RefCallback,
 } from 'react';
-import { useLazyPart, type LazyPart } from '../../lib/lazy-part';
+import { useFocusHandOver, useLazyPart, type LazyPart } from '../../lib/lazy-part';
 
 /**
  * An overlay opened from the store or a shortcut (a dialog, the palette, a drawer): nothing is
@@ -58,16 +56,8 @@ export function LazyTrigger<M>({
   const module = useLazyPart(part);
   const [clicked, setClicked] = useState(false);
   const [focused, setFocused] = useState(false);
-  const handedOver = useRef(false);
-  const triggerRef = useCallback(
-    (element: HTMLElement | null) => {
-      // Once: the stand-in had focus when it was replaced, so the real trigger takes it.
-      if (!element || handedOver.current) return;
-      handedOver.current = true;
-      if (focused && !clicked && document.activeElement === document.body) element.focus();
-    },
-    [focused, clicked],
-  );
+  const triggerRef = useFocusHandOver(focused && !clicked);
+
   if (module) return children(module, { defaultOpen: clicked, triggerRef });
   const reach = () => {
     part.load().catch(() => {

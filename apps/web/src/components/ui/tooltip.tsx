@@ -1,13 +1,11 @@
 import {
   cloneElement,
-  useCallback,
-  useRef,
   useState,
   type FocusEvent,
   type PointerEvent,
   type ReactElement,
 } from 'react';
-import { lazyPart, useLazyPart } from '../../lib/lazy-part';
+import { lazyPart, useFocusHandOver, useLazyPart } from '../../lib/lazy-part';
 import type { TipProps } from './tip-props';
 
 interface TriggerHandlers {
@@ -28,16 +26,8 @@ export function Tip({ children, ...tip }: TipProps & { children: ReactElement<Tr
   const module = useLazyPart(tooltip);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const handedOver = useRef(false);
-  const triggerRef = useCallback(
-    (element: HTMLElement | null) => {
-      // Once: the bare trigger had focus when it was replaced, so the real one takes it.
-      if (!element || handedOver.current) return;
-      handedOver.current = true;
-      if (focused && document.activeElement === document.body) element.focus();
-    },
-    [focused],
-  );
+  const triggerRef = useFocusHandOver(focused);
+
   if (module)
     return (
       <module.TipRoot {...tip} defaultOpen={hovered || focused} triggerRef={triggerRef}>
