@@ -40,6 +40,24 @@ async function event(who: Caller, name: string, callId: string, from = 0) {
   )) as EventMessage;
 }
 
+/** The next `call.transcript` event of the given change that `who` hears. */
+function transcriptChange(who: Caller, change: string) {
+  return who.socket.next(
+    (m) =>
+      m.type === 'event' &&
+      m.name === 'call.transcript' &&
+      (m.data as { change: string }).change === change,
+  ) as Promise<EventMessage>;
+}
+
+/** `asker` asks for a transcript and `answerer` agrees: the call records from then on. */
+async function recordingTranscript(asker: Caller, answerer: Caller, callId: string) {
+  signal(asker, { kind: 'transcript-request', callId });
+  await event(answerer, 'call.transcript', callId);
+  signal(answerer, { kind: 'transcript-accept', callId });
+  await transcriptChange(asker, 'accepted');
+}
+
 async function refused(who: Caller, callId: string) {
   const message = await who.socket.next((m) => m.type === 'refused' && m.ref === callId);
   who.socket.messages.length = 0;
@@ -162,12 +180,7 @@ describe('calls: transcripts with both people’s consent', () => {
 
     // Either can stop it; afterwards pieces are taken only within the grace period.
     signal(bob, { kind: 'transcript-stop', callId });
-    await ada.socket.next(
-      (m) =>
-        m.type === 'event' &&
-        m.name === 'call.transcript' &&
-        (m.data as { change: string }).change === 'stopped',
-    );
+    await transcriptChange(ada, 'stopped');
     expect((await segment(ada, callId, 3_000)).status).toBe(201); // the piece under way
     app.clock.advance(CALL_TRANSCRIPT_GRACE_MS + 1_000);
     expect((await segment(ada, callId)).json()).toMatchObject({
@@ -191,13 +204,8 @@ describe('calls: transcripts with both people’s consent', () => {
     signal(bob, { kind: 'transcript-request', callId });
     await event(ada, 'call.transcript', callId);
     signal(ada, { kind: 'transcript-decline', callId });
-    const declined = await bob.socket.next(
-      (m) =>
-        m.type === 'event' &&
-        m.name === 'call.transcript' &&
-        (m.data as { change: string }).change === 'declined',
-    );
-    expect((declined as EventMessage).data).toMatchObject({ call: { transcriptState: 'off' } });
+    const declined = await transcriptChange(bob, 'declined');
+    expect(declined.data).toMatchObject({ call: { transcriptState: 'off' } });
     expect((await segment(bob, callId)).status).toBe(409);
     signal(ada, { kind: 'transcript-accept', callId });
     expect(await refused(ada, callId)).toMatchObject({ code: 'TRANSCRIPT_STATE' });
@@ -216,12 +224,7 @@ describe('calls: transcripts with both people’s consent', () => {
     signal(ada, { kind: 'transcript-request', callId });
     await event(bob, 'call.transcript', callId, before);
     signal(bob, { kind: 'transcript-request', callId }); // asking back is agreeing
-    await ada.socket.next(
-      (m) =>
-        m.type === 'event' &&
-        m.name === 'call.transcript' &&
-        (m.data as { change: string }).change === 'accepted',
-    );
+    await transcriptChange(ada, 'accepted');
     expect((await segment(eve, callId)).status).toBe(404);
     expect((await segment(ada, callId)).status).toBe(201);
     expect((await eve.client.get(`/api/calls/${callId}/transcript`)).status).toBe(404);
@@ -247,15 +250,7 @@ describe('calls: transcripts with both people’s consent', () => {
     const ada = await caller('Ada Edits');
     const bob = await caller('Bob Edits');
     const callId = await connected(ada, bob);
-    signal(ada, { kind: 'transcript-request', callId });
-    await event(bob, 'call.transcript', callId);
-    signal(bob, { kind: 'transcript-accept', callId });
-    await ada.socket.next(
-      (m) =>
-        m.type === 'event' &&
-        m.name === 'call.transcript' &&
-        (m.data as { change: string }).change === 'accepted',
-    );
+    await recordingTranscript(ada, bob, callId);
     expect((await segment(ada, callId)).status).toBe(201);
     app.clock.advance(5_000);
     expect((await segment(bob, callId)).status).toBe(201);
@@ -316,15 +311,7 @@ describe('calls: transcripts with both people’s consent', () => {
     const ada = await caller('Ada Floods');
     const bob = await caller('Bob Flooded');
     const callId = await connected(ada, bob);
-    signal(ada, { kind: 'transcript-request', callId });
-    await event(bob, 'call.transcript', callId);
-    signal(bob, { kind: 'transcript-accept', callId });
-    await ada.socket.next(
-      (m) =>
-        m.type === 'event' &&
-        m.name === 'call.transcript' &&
-        (m.data as { change: string }).change === 'accepted',
-    );
+    await recordingTranscript(ada, bob, callId);
     const statuses: number[] = [];
     for (let i = 0; i < CALL_TRANSCRIPT_SEGMENT_LIMIT.max + 1; i++)
       statuses.push((await segment(ada, callId, 1_000)).status);
