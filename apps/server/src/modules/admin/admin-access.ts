@@ -17,3 +17,13 @@ export function createAdminGate(accounts: Pick<IdentityService, 'sessionContext'
   };
 }
 export type AdminGate = ReturnType<typeof createAdminGate>;
+
+/** Route options that let only the console's administrators through (the gate above). */
+export function adminOnly(requireAdmin: AdminGate) {
+  return {
+    config: { auth: 'required' as const },
+    onRequest: async (request: FastifyRequest) => {
+      await requireAdmin(request);
+    },
+  };
+}

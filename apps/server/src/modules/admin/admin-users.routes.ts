@@ -7,7 +7,7 @@ import {
   CreateAccountBodySchema,
   UserListQuerySchema,
 } from '@kaleido/shared/admin/admin.schemas';
-import type { AdminGate } from './admin-access';
+import { adminOnly, type AdminGate } from './admin-access';
 import type { AdminUsersService } from './admin-users.service';
 
 const IdParams = z.object({ id: z.uuid() });
@@ -19,12 +19,7 @@ export function registerAdminUsersRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { users, requireAdmin } = deps;
-  const guarded = {
-    config: { auth: 'required' as const },
-    onRequest: async (request: Parameters<AdminGate>[0]) => {
-      await requireAdmin(request);
-    },
-  };
+  const guarded = adminOnly(requireAdmin);
   const actor = async (request: Parameters<AdminGate>[0]) => (await requireAdmin(request)).user.id;
 
   r.get(

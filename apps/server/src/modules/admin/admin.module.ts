@@ -12,7 +12,7 @@ import type { IdentityRepository } from '../identity/identity.repository';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import type { BetterAuth } from '../auth/better-auth';
 import type { AnnounceSessionEnded } from '../../realtime/session-ended';
-import { createAdminGate } from './admin-access';
+import { adminOnly, createAdminGate } from './admin-access';
 import { createAdminUsersRepository } from './admin-users.repository';
 import { registerAdminUsersRoutes } from './admin-users.routes';
 import { createAdminUsersService } from './admin-users.service';
@@ -159,12 +159,7 @@ export function registerAdmin(
   });
   registerConsoleRoutes(app, { care: deps.care, research, audit: deps.audit, requireAdmin });
   const health = createConsoleHealth({ ...deps, app });
-  const guarded = {
-    config: { auth: 'required' as const },
-    onRequest: async (request: Parameters<typeof requireAdmin>[0]) => {
-      await requireAdmin(request);
-    },
-  };
+  const guarded = adminOnly(requireAdmin);
   app.get('/api/admin/overview', guarded, () => health.overview());
   app.get('/api/admin/health', guarded, () => health.health());
   let stopSampling: (() => void) | undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditListQuerySchema } from '@kaleido/shared/admin/admin.schemas';
-import type { AdminGate } from './admin-access';
+import { adminOnly, type AdminGate } from './admin-access';
 import type { AuditService } from './audit.service';
 
 /** The audit view (read only: no route here or anywhere changes or removes a row). */
@@ -10,12 +10,7 @@ export function registerAuditRoutes(
   deps: { audit: AuditService; requireAdmin: AdminGate },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = {
-    config: { auth: 'required' as const },
-    onRequest: async (request: Parameters<AdminGate>[0]) => {
-      await deps.requireAdmin(request);
-    },
-  };
+  const guarded = adminOnly(deps.requireAdmin);
 
   r.get(
     '/api/admin/audit',

@@ -8,7 +8,7 @@ import {
   ResearchQuerySchema,
 } from '@kaleido/shared/admin/admin.schemas';
 import type { CareService } from '../care/care.service';
-import type { AdminGate } from './admin-access';
+import { adminOnly, type AdminGate } from './admin-access';
 import type { AuditService } from './audit.service';
 import { researchCsv, type ResearchService } from './research.service';
 
@@ -26,12 +26,7 @@ export function registerConsoleRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { care, research, audit, requireAdmin } = deps;
-  const guarded = {
-    config: { auth: 'required' as const },
-    onRequest: async (request: Parameters<AdminGate>[0]) => {
-      await requireAdmin(request);
-    },
-  };
+  const guarded = adminOnly(requireAdmin);
   const actor = async (request: Parameters<AdminGate>[0]) => (await requireAdmin(request)).user.id;
 
   r.get(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { InstanceSettingsPatchSchema } from '@kaleido/shared/admin/admin.schemas';
-import type { AdminGate } from './admin-access';
+import { adminOnly, type AdminGate } from './admin-access';
 import type { InstanceSettingsChanges } from './instance-settings-changes';
 import type { InstanceSettingsService } from './instance-settings.service';
 import type { RetentionService } from './retention.service';
@@ -17,12 +17,7 @@ export function registerInstanceSettingsRoutes(
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = {
-    config: { auth: 'required' as const },
-    onRequest: async (request: Parameters<AdminGate>[0]) => {
-      await deps.requireAdmin(request);
-    },
-  };
+  const guarded = adminOnly(deps.requireAdmin);
 
   // What the web needs to hide what is off; anyone may ask (the sign-in page hides nothing).
   r.get('/api/instance/features', { config: { passive: true } }, async () => {
