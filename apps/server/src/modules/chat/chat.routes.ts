@@ -93,33 +93,25 @@ export function registerChatRoutes(
     },
   );
 
-  r.post(
-    '/api/chat/conversations/:id/attachments',
-    { config: { auth: 'required' }, schema: { params: ConversationParams } },
-    async (request, reply) => {
-      const { user } = requireSession(request);
-      await countSend(user.id);
-      const upload = await readChatUpload(request);
-      const result = await chat
-        .sendAttachment(user.id, request.params.id, upload)
-        .finally(() => upload.stream.resume());
-      return reply.status(result.created ? 201 : 200).send({ message: result.message });
-    },
-  );
-
-  r.post(
-    '/api/chat/conversations/:id/voice',
-    { config: { auth: 'required' }, schema: { params: ConversationParams } },
-    async (request, reply) => {
-      const { user } = requireSession(request);
-      await countSend(user.id);
-      const upload = await readChatUpload(request);
-      const result = await chat
-        .sendVoiceMessage(user.id, request.params.id, upload)
-        .finally(() => upload.stream.resume());
-      return reply.status(result.created ? 201 : 200).send({ message: result.message });
-    },
-  );
+  // A file and a voice message are both one upload sent as a message; only what it becomes differs.
+  const uploads = [
+    ['attachments', 'sendAttachment'],
+    ['voice', 'sendVoiceMessage'],
+  ] as const;
+  for (const [path, method] of uploads)
+    r.post(
+      `/api/chat/conversations/:id/${path}`,
+      { config: { auth: 'required' }, schema: { params: ConversationParams } },
+      async (request, reply) => {
+        const { user } = requireSession(request);
+        await countSend(user.id);
+        const upload = await readChatUpload(request);
+        const result = await chat[method](user.id, request.params.id, upload).finally(() =>
+          upload.stream.resume(),
+        );
+        return reply.status(result.created ? 201 : 200).send({ message: result.message });
+      },
+    );
 
   r.post(
     '/api/chat/conversations/:id/read',
