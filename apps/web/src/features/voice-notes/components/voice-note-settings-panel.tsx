@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner';
 import {
@@ -7,46 +6,9 @@ import {
   updateVoiceNoteSettings,
   type VoiceNoteSettings,
 } from '../api/voice-note-requests';
+import { HintedSwitch } from '../../../components/ui/hinted-switch';
 
 const SETTINGS_KEY = ['voice-notes', 'settings'];
-
-function SettingSwitch({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="mt-1 size-4 shrink-0 accent-primary"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /** The settings drawer for voice notes: each switch saves at once and waits while saving. */
 export function VoiceNoteSettingsPanel() {
@@ -76,14 +38,14 @@ export function VoiceNoteSettingsPanel() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <SettingSwitch
+      <HintedSwitch
         label="Transcribe automatically"
         hint="Make a transcript of every new recording or upload."
         checked={settings.data.autoTranscribe}
         disabled={save.isPending}
         onChange={(autoTranscribe) => save.mutate({ autoTranscribe })}
       />
-      <SettingSwitch
+      <HintedSwitch
         label="Keep the audio after transcription"
         hint="Off: once a transcript is made, the recording is deleted and only the text stays."
         checked={settings.data.keepAudio}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type {
   AnalysisSettings,
@@ -12,38 +12,7 @@ import {
   insightSettingsQuery,
   updateInsightSettings,
 } from '../../api/insights-requests';
-
-function Switch(props: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="mt-1 size-4 shrink-0 accent-primary"
-        checked={props.checked}
-        disabled={props.disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {props.label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {props.hint}
-        </p>
-      </div>
-    </div>
-  );
-}
+import { HintedSwitch } from '../../../../components/ui/hinted-switch';
 
 /**
  * The person's control over analysis (issue #13 items 1 and 3): analysis on or off, the weekly
@@ -87,7 +56,7 @@ export function InsightSettings() {
     <details className="mt-4 rounded-lg border p-4" data-testid="insight-settings">
       <summary className="cursor-pointer text-sm font-medium">Insight settings</summary>
       <div className="mt-3 grid gap-4">
-        <Switch
+        <HintedSwitch
           label="Analyse what I write and say"
           hint="Off: nothing new is analysed and no insights are shown; what you wrote stays."
           checked={settings.data.enabled}
@@ -95,7 +64,7 @@ export function InsightSettings() {
           onChange={(enabled) => save.mutate({ enabled })}
         />
         {settings.data.llmAvailable && (
-          <Switch
+          <HintedSwitch
             label="Let this server’s language model write my weekly reflection"
             hint="It is given your week’s figures (counts, average feeling, top emotion, themes), never what you wrote. Off: written from templates."
             checked={settings.data.llmReflection}
