@@ -52,6 +52,8 @@ export function createPocketSphinxPool(options: WorkerOptions) {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'json',
       });
+      // A failed send is reported through its callback; without a listener it would throw.
+      child.on('error', () => undefined);
       const stderr: string[] = [];
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr.push(chunk.toString('utf8'));
@@ -88,8 +90,12 @@ export function createPocketSphinxPool(options: WorkerOptions) {
     });
   }
 
+  function alive({ child }: Recogniser) {
+    return child.exitCode === null && child.signalCode === null && child.connected;
+  }
+
   function release(recogniser: Recogniser) {
-    if (recogniser.child.exitCode !== null || recogniser.child.signalCode !== null) return;
+    if (!alive(recogniser)) return;
     recogniser.idleTimer = setTimeout(() => {
       const at = idle.indexOf(recogniser);
       if (at >= 0) idle.splice(at, 1);
@@ -131,7 +137,11 @@ export function createPocketSphinxPool(options: WorkerOptions) {
       };
       child.on('message', onMessage);
       child.on('exit', onExit);
-      child.send({ id, wav } satisfies WorkerRequest);
+      child.send({ id, wav } satisfies WorkerRequest, (error) => {
+        if (!error) return;
+        done();
+        reject(new Error(`The recogniser could not be reached: ${error.message}`));
+      });
     });
   }
 
@@ -140,7 +150,12 @@ export function createPocketSphinxPool(options: WorkerOptions) {
     /** The recognised text of a 16 kHz WAV, or null when this machine cannot keep a recogniser. */
     async recognise(wav: string, timeoutMs: number): Promise<string | null> {
       if (state.mode === 'unavailable') return null;
+      // An idle child may have died meanwhile (killed from outside, out of memory): skip it.
       let recogniser = idle.pop();
+      while (recogniser && !alive(recogniser)) {
+        clearTimeout(recogniser.idleTimer);
+        recogniser = idle.pop();
+      }
       if (recogniser) clearTimeout(recogniser.idleTimer);
       else {
         try {
