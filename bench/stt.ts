@@ -207,7 +207,7 @@ async function measure(path: string, label: string, sample: Sample, totals: Tota
 
 function summary(label: string, totals: Totals): string {
   return (
-    `${pad(label, 22)}WER ${pad(percent(totals.errors, totals.words), 7)} RTF ${(totals.processing / totals.seconds).toFixed(2)} (CPU ${(totals.cpu / totals.seconds).toFixed(2)})` +
+    `${pad(label, 22)}WER ${pad(percent(totals.errors, totals.words), 7)} RTF ${(totals.processing / totals.seconds).toFixed(3)} (CPU ${(totals.cpu / totals.seconds).toFixed(3)})` +
     `  (${totals.seconds.toFixed(1)} s of audio; decode alone ${(totals.decoding / totals.seconds).toFixed(3)}, engine/decode ${(totals.processing / totals.decoding).toFixed(1)}×)`
   );
 }
