@@ -21,8 +21,10 @@ const TEMP_RESERVE_BYTES = 512 * 1024 * 1024;
 const RECOGNISE_TIMEOUT_MS = 10 * 60_000;
 
 /**
- * The decoder settings and language model the server uses (decision 036). `generic` is
- * PocketSphinx's en-us model alone; `journaling` interpolates it with our journaling model.
+ * The decoder settings and language model the server uses. `generic` is PocketSphinx's en-us
+ * model alone; `journaling` interpolates it with our journaling model. Decision 036 measured the
+ * journaling model and `-maxhmmpf 3000` on the held-out speech and adopted neither (each lost
+ * words on the browser path).
  */
 export const POCKETSPHINX_DEFAULTS: WorkerOptions = {
   decoderArgs: [],
