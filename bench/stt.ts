@@ -14,16 +14,25 @@
 //     engine's answer on them swings with the resampler, so no target is set on them).
 // RTF is wall-clock; beside it the CPU RTF (CPU seconds of ffmpeg + pocketsphinx ÷ audio seconds,
 // steady when other work shares the cores) and the plain ffmpeg decode alone (the baseline
-// measured in the same run).
+// measured in the same run). The recogniser is a long-lived child process (decision 036): its
+// CPU is read from /proc/<pid>/stat before and after each file (it is never reaped between
+// files), ffmpeg's from this process's reaped children. The child is started (models loaded,
+// journaling model built) by one untimed warm-up transcription, as a running server has it;
+// that start is reported apart.
+// Settings, for experiments: STT_LM=journaling|generic, STT_ARGS='-maxhmmpf 3000',
+// STT_PERSISTENT=0 (decision 031's process per file).
 // BROWSER_RAW=1 adds a third path: the browser with echo cancellation, noise suppression and
 // auto gain off. BROWSER=0 skips Chromium. A figure, not a test: no assertions.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createPocketSphinxEngine } from '../apps/server/src/modules/speech/pocketsphinx-engine';
+import {
+  createPocketSphinxEngine,
+  POCKETSPHINX_DEFAULTS,
+} from '../apps/server/src/modules/speech/pocketsphinx-engine';
 import { recordThroughChromium } from './stt-browser';
 
 const SENTENCES = [
@@ -84,7 +93,24 @@ function durationSeconds(path: string): number {
 function childCpuSeconds(): number {
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
   // After the command name: field 14 (cutime) and 15 (cstime) are indices 13 and 14 here.
-  return (Number(fields[13]) + Number(fields[14])) / 100;
+  return (Number(fields[13]) + Number(fields[14])) / 100 + recogniserCpuSeconds();
+}
+
+/** CPU seconds (utime + stime) of the live recogniser children of this process. */
+function recogniserCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // Fields 4 (ppid), 14 (utime), 15 (stime): indices 1, 11, 12 after the command name.
+      if (Number(stat[1]) !== process.pid) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pocketsphinx-worker')) continue;
+      total += (Number(stat[11]) + Number(stat[12])) / 100;
+    } catch {
+      // the process ended meanwhile: its time is in cutime now
+    }
+  }
+  return total;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'kaleido-bench-stt-'));
@@ -119,7 +145,19 @@ if (existsSync(join(LIBRIVOX, 'transcription'))) {
   console.log('(apt-get install pocketsphinx-testdata for natural-speech samples)');
 }
 
-const engine = createPocketSphinxEngine();
+const settings = {
+  languageModel:
+    process.env.STT_LM === 'journaling' || process.env.STT_LM === 'generic'
+      ? process.env.STT_LM
+      : POCKETSPHINX_DEFAULTS.languageModel,
+  decoderArgs: process.env.STT_ARGS
+    ? process.env.STT_ARGS.split(/\s+/).filter(Boolean)
+    : POCKETSPHINX_DEFAULTS.decoderArgs,
+};
+const engine = createPocketSphinxEngine({
+  persistent: process.env.STT_PERSISTENT !== '0',
+  recogniser: settings,
+});
 if (!(await engine.available())) {
   console.log(
     'PocketSphinx or ffmpeg is not installed: apt-get install ffmpeg pocketsphinx pocketsphinx-en-us',
@@ -169,7 +207,7 @@ async function measure(path: string, label: string, sample: Sample, totals: Tota
 
 function summary(label: string, totals: Totals): string {
   return (
-    `${pad(label, 22)}WER ${pad(percent(totals.errors, totals.words), 7)} RTF ${(totals.processing / totals.seconds).toFixed(2)} (CPU ${(totals.cpu / totals.seconds).toFixed(2)})` +
+    `${pad(label, 22)}WER ${pad(percent(totals.errors, totals.words), 7)} RTF ${(totals.processing / totals.seconds).toFixed(3)} (CPU ${(totals.cpu / totals.seconds).toFixed(3)})` +
     `  (${totals.seconds.toFixed(1)} s of audio; decode alone ${(totals.decoding / totals.seconds).toFixed(3)}, engine/decode ${(totals.processing / totals.decoding).toFixed(1)}×)`
   );
 }
@@ -209,6 +247,15 @@ for (const sample of natural) {
   }
 }
 await sleep(2000);
+const warmUp = performance.now();
+const warmUpCpu = childCpuSeconds();
+await engine.transcribe(synthetic[0]?.path ?? '');
+console.log(
+  `(warm-up transcription, recogniser start included: ${((performance.now() - warmUp) / 1000).toFixed(2)} s, CPU ${(childCpuSeconds() - warmUpCpu).toFixed(2)} s)`,
+);
+console.log(
+  `engine: ${engine.description}; decoder options: ${settings.decoderArgs.join(' ') || 'defaults'}`,
+);
 for (const sample of natural) {
   for (const path of paths) {
     const file =

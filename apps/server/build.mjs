@@ -1,11 +1,17 @@
 // Bundles the server into dist/main.js (our code and @kaleido/shared inlined, npm packages left
-// as imports) and copies the migrations beside it, where db/client.ts looks for them.
+// as imports), the recogniser's child process into dist/pocketsphinx-worker.js beside it (where
+// speech/pocketsphinx-pool.ts forks it), and copies the migrations beside them, where
+// db/client.ts looks for them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli/main.ts',
+    'pocketsphinx-worker': 'src/modules/speech/pocketsphinx-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
