@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { paintFirst, readInlineParts } from './paint-first';
 
 /**
  * The first screens whose code the browser would otherwise find only after the entry chunk has
@@ -27,7 +28,9 @@ interface ManifestChunk {
  * with `<link rel="modulepreload">` for its route chunks, so they download beside the entry chunk
  * instead of after it (issue #18: LCP on `/` and `/login`). Null when the build has no manifest.
  */
-export function firstScreenPages(webDist: string): Map<string, string> | null {
+export function firstScreenPages(
+  webDist: string,
+): { pages: Map<string, string>; scriptHashes: string[] } | null {
   const manifestPath = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -45,9 +48,11 @@ export function firstScreenPages(webDist: string): Map<string, string> | null {
   // The entry's own imports are preloaded by Vite already.
   const entry = closure(['index.html']);
   const pages = new Map<string, string>();
+  const scriptHashes = new Set<string>();
+  const inline = readInlineParts(webDist);
   for (const [path, { modules, firstPaint }] of Object.entries(FIRST_SCREENS)) {
-    const painted = firstPaint ? join(webDist, 'first-paint', firstPaint) : null;
-    const page = painted && existsSync(painted) ? readFileSync(painted, 'utf8') : index;
+    const copy = firstPaint ? join(webDist, 'first-paint', firstPaint) : null;
+    const page = copy && existsSync(copy) ? readFileSync(copy, 'utf8') : index;
     const files = [...closure(modules)]
       .filter((key) => !entry.has(key))
       .map((key) => manifest[key]?.file)
@@ -56,7 +61,15 @@ export function firstScreenPages(webDist: string): Map<string, string> | null {
     const links = files
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
-    pages.set(path, page.replace('</head>', `${links}</head>`));
+    const preloaded = page.replace('</head>', `${links}</head>`);
+    if (page === index) {
+      pages.set(path, preloaded);
+      continue;
+    }
+    // A screen painted in the HTML paints from the document alone; its scripts follow.
+    const painted = paintFirst(preloaded, webDist, inline);
+    painted.scriptHashes.forEach((hash) => scriptHashes.add(hash));
+    pages.set(path, painted.html);
   }
-  return pages;
+  return { pages, scriptHashes: [...scriptHashes] };
 }

@@ -30,7 +30,9 @@ export async function registerSpaAndNotFound(
       },
     });
   }
-  const preloaded = hasSpa ? firstScreenPages(webDist) : null;
+  const firstScreens = hasSpa ? firstScreenPages(webDist) : null;
+  if (firstScreens) app.allowInlineScripts(firstScreens.scriptHashes);
+  const preloaded = firstScreens?.pages;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Loads the application's scripts once the page has painted: moves what the template inserted
+ * into `<template id="after-first-paint">`, and re-creates those elements in <head> a moment after
+ * the first frame (or at once in a hidden tab, where frames do not come). Runs inline, so its
+ * hash is allowed by the content security policy.
+ */
+const LOAD_AFTER_PAINT = `(function () {
+  var deferred = document.getElementById('after-first-paint');
+  if (!deferred) return;
+  var done = false;
+  function load() {
+    if (done) return;
+    done = true;
+    Array.prototype.forEach.call(deferred.content.children, function (original) {
+      var copy = document.createElement(original.tagName);
+      Array.prototype.forEach.call(original.attributes, function (attribute) {
+        copy.setAttribute(attribute.name, attribute.value);
+      });
+      document.head.appendChild(copy);
+    });
+  }
+  if (document.visibilityState === 'hidden') return load();
+  requestAnimationFrame(function () {
+    setTimeout(load, 0);
+  });
+  setTimeout(load, 200);
+})();`;
+
+/** `'sha256-…'` of an inline script, as a content security policy names it. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/** What a painted page needs inline: the stylesheet and the theme script, read once. */
+export interface InlineParts {
+  themeInit: string | null;
+  styles: Map<string, string>;
+}
+
+export function readInlineParts(webDist: string): InlineParts {
+  const theme = join(webDist, 'theme-init.js');
+  return { themeInit: existsSync(theme) ? readFileSync(theme, 'utf8') : null, styles: new Map() };
+}
+
+/**
+ * A page whose first screen is in its HTML (a pre-rendered copy or frame) paints from the
+ * document alone: the stylesheet and the theme script are inlined (no request before the first
+ * paint), and the entry chunk, its preloads and the session preload are requested only after that
+ * paint, so they do not share the line with what paints it (issue #18 item 4, decision 037).
+ * Returns the page and the hashes of the inline scripts it now carries.
+ */
+export function paintFirst(
+  page: string,
+  webDist: string,
+  parts: InlineParts,
+): { html: string; scriptHashes: string[] } {
+  let html = page;
+  const scriptHashes: string[] = [];
+  if (parts.themeInit !== null) {
+    const inline = parts.themeInit;
+    const replaced = html.replace('<script src="/theme-init.js"></script>', () => {
+      scriptHashes.push(scriptHash(inline));
+      return `<script>${inline}</script>`;
+    });
+    html = replaced;
+  }
+  html = html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (tag, file: string) => {
+      const path = join(webDist, file);
+      if (!parts.styles.has(file)) {
+        if (!existsSync(path)) return tag;
+        parts.styles.set(file, readFileSync(path, 'utf8'));
+      }
+      const css = parts.styles.get(file) ?? '';
+      // A stylesheet cannot end the element early unless it says `</style`; ours never does.
+      if (/<\/style/i.test(css)) return tag;
+      return `<style>${css}</style>`;
+    },
+  );
+  const deferred: string[] = [];
+  html = html.replace(
+    /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>|<link rel="preload" href="\/api\/session"[^>]*>/g,
+    (tag) => {
+      deferred.push(tag);
+      return '';
+    },
+  );
+  if (deferred.length === 0 || !html.includes('</body>')) return { html: page, scriptHashes: [] };
+  scriptHashes.push(scriptHash(LOAD_AFTER_PAINT));
+  html = html.replace(
+    '</body>',
+    () =>
+      `<template id="after-first-paint">${deferred.join('')}</template>` +
+      `<script>${LOAD_AFTER_PAINT}</script></body>`,
+  );
+  return { html, scriptHashes };
+}
