@@ -154,8 +154,9 @@ export function SignedOutSessionProvider({ children }: { children: ReactNode }) 
 }
 
 /**
- * Hands over from the build's static first paint (`#first-paint`, served for `/` and `/login`)
- * to the live screen: removed in the same frame the screen is drawn, once the session is known.
+ * Hands over from the build's static first paint (`#first-paint`: served for `/` and `/login`,
+ * and the signed-in shell's frame for `/app/*`, decision 037) to the live screen: removed in the
+ * same frame the screen is drawn, once the session is known.
  */
 export function useFirstPaintHandoff(ready: boolean): void {
   useLayoutEffect(() => {
