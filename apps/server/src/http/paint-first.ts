@@ -79,7 +79,10 @@ export function paintFirst(
       const css = parts.styles.get(file) ?? '';
       // A stylesheet cannot end the element early unless it says `</style`; ours never does.
       if (/<\/style/i.test(css)) return tag;
-      return `<style>${css}</style>`;
+      // The link stays, disabled (never fetched): a lazily loaded chunk that lists the stylesheet
+      // among its dependencies finds it there and does not load it again, which would restyle the
+      // whole page in one long task (Vite's preload helper looks for link[rel=stylesheet]).
+      return `<style>${css}</style>${tag.replace(/>$/, ' disabled>')}`;
     },
   );
   const deferred: string[] = [];

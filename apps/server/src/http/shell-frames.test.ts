@@ -97,8 +97,11 @@ describe('the signed-in shell frame (decision 037)', () => {
     const { client } = await signedInClient(app);
     const page = await client.get('/app/chat');
     const head = page.body.slice(0, page.body.indexOf('</head>'));
-    expect(head).toContain('<style>body{margin:0}</style>');
-    expect(head).not.toMatch(/<script type="module"|modulepreload|rel="stylesheet"|\/api\/session/);
+    // The stylesheet inline, its link kept disabled (never fetched) for Vite's preload helper.
+    expect(head).toContain(
+      '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index.css" disabled>',
+    );
+    expect(head).not.toMatch(/<script type="module"|modulepreload|\/api\/session/);
     const template = /<template id="after-first-paint">(.*?)<\/template>/.exec(page.body)?.[1];
     expect(template).toContain('<script type="module" crossorigin src="/assets/index.js">');
     expect(template).toContain('<link rel="modulepreload" crossorigin href="/assets/shell.js">');
