@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Loads the application's scripts once the page has painted: moves what the template inserted
- * into `<template id="after-first-paint">`, and re-creates those elements in <head> a moment after
- * the first frame (or at once in a hidden tab, where frames do not come). Runs inline, so its
- * hash is allowed by the content security policy.
+ * Loads the application's scripts once the page has painted: re-creates in <head> the elements
+ * paintFirst moved into `<template id="after-first-paint">` (inert there: nothing in a template
+ * is fetched), a task after the first frame; at once in a hidden tab, where frames do not come;
+ * at the latest after 200 ms. Runs inline: its hash is allowed by the content security policy.
  */
 const LOAD_AFTER_PAINT = `(function () {
   var deferred = document.getElementById('after-first-paint');
@@ -62,11 +62,10 @@ export function paintFirst(
   const scriptHashes: string[] = [];
   if (parts.themeInit !== null) {
     const inline = parts.themeInit;
-    const replaced = html.replace('<script src="/theme-init.js"></script>', () => {
+    html = html.replace('<script src="/theme-init.js"></script>', () => {
       scriptHashes.push(scriptHash(inline));
       return `<script>${inline}</script>`;
     });
-    html = replaced;
   }
   html = html.replace(
     /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
