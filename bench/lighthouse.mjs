@@ -6,7 +6,8 @@
 // Lighthouse lives in bench/lighthouse/ with its own lockfile (it is large and only this bench
 // needs it); the first run installs it there with `npm ci`. A figure, not a test: no assertions.
 // LIGHTHOUSE_PAGES=dashboard (comma-separated names) runs only those pages; LIGHTHOUSE_REPORTS=<dir>
-// keeps each full JSON report there (LCP element, network waterfall, long tasks) to look into.
+// keeps each full JSON report there (LCP element, network waterfall, long tasks) and its trace, to
+// look into.
 /* global fetch */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -78,6 +79,7 @@ function lighthouse(path, { cookie, withoutJs }) {
         `--chrome-flags=${flags.join(' ')}`,
         ...(cookie ? [`--extra-headers=${JSON.stringify({ cookie })}`] : []),
         ...(withoutJs ? ['--blocked-url-patterns=*.js'] : []),
+        ...(process.env.LIGHTHOUSE_REPORTS ? ['--save-assets'] : []),
       ],
       { stdio: 'inherit', env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
@@ -86,6 +88,13 @@ function lighthouse(path, { cookie, withoutJs }) {
       const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}${withoutJs ? '-nojs' : ''}.json`;
       mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
       copyFileSync(report, join(process.env.LIGHTHOUSE_REPORTS, name));
+      // --save-assets writes the page's trace beside the report (tasks, call stacks).
+      const trace = join(out, 'report-0.trace.json');
+      if (existsSync(trace))
+        copyFileSync(
+          trace,
+          join(process.env.LIGHTHOUSE_REPORTS, name.replace(/\.json$/, '.trace.json')),
+        );
     }
     const result = JSON.parse(readFileSync(report, 'utf8'));
     const failure = result.runtimeError?.code;

@@ -97,6 +97,7 @@ export async function buildApp(options: BuildOptions) {
   await registerSpaAndNotFound(
     app,
     options.webDist === undefined ? defaultWebDist : options.webDist,
+    sessions,
   );
 
   const stopSessionSweep = sessions.sweepEvery(10 * 60_000);

@@ -26,6 +26,8 @@ export async function createTestApp(
     speechEngines?: TranscriptionEngine[];
     /** Run analysis jobs (off unless a test of analysis asks). */
     analysisWorker?: boolean;
+    /** A web build to serve (none unless a test of the pages asks). */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   // A DATA_DIR passed in outlives the app (a restart keeps its files).
@@ -50,7 +52,7 @@ export async function createTestApp(
   const built = await buildApp({
     config,
     database,
-    webDist: null,
+    webDist: options.webDist ?? null,
     now: clock.now,
     logger: false,
     // No engine unless a test asks for one, so background jobs never surprise other tests.

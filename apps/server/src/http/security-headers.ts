@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Allows inline scripts with these hashes (`'sha256-…'`) from now on: the first screens'
+     * inline theme and script loader (paint-first.ts). Nothing else runs inline.
+     */
+    allowInlineScripts(hashes: readonly string[]): void;
+  }
+}
+
 /**
  * Headers on every response. Everything is served from one origin, so the policy is 'self' only;
  * 'self' in connect-src also covers the same-origin WebSocket (CSP Level 3).
@@ -8,7 +18,8 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean; wsOrigin: string },
 ): void {
-  const csp = [
+  const inlineScripts = new Set<string>();
+  const policy = () => [
     "default-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -19,7 +30,13 @@ export function registerSecurityHeaders(
     // Radix and sonner position popovers and toasts with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "form-action 'self'",
-  ].join('; ');
+    ...(inlineScripts.size > 0 ? [`script-src 'self' ${[...inlineScripts].join(' ')}`] : []),
+  ];
+  let csp = policy().join('; ');
+  app.decorate('allowInlineScripts', (hashes: readonly string[]) => {
+    for (const hash of hashes) inlineScripts.add(hash);
+    csp = policy().join('; ');
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', csp);
     reply.header('x-frame-options', 'DENY');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A part of a screen that is not needed for its first paint (a menu's items, a dialog, the
@@ -69,16 +69,31 @@ export function whenIdleAfterLoad(task: () => void): () => void {
   return () => cancel();
 }
 
-/** The part's module once it has arrived (re-renders then); asks for it when idle. */
+/**
+ * The part's module once it has arrived (re-renders then); asks for it when idle. The swap from
+ * stand-in to the real thing is a transition: some twenty parts arrive together when the page is
+ * idle, and drawn at once they made one long task (total blocking time, decision 037).
+ */
 export function useLazyPart<M>(part: LazyPart<M>): M | undefined {
-  const module = useSyncExternalStore(part.subscribe, part.loaded, part.loaded);
+  const [module, setModule] = useState(part.loaded);
   useEffect(() => {
-    if (part.loaded()) return;
-    return whenIdleAfterLoad(() => {
+    const update = () => {
+      const arrived = part.loaded();
+      startTransition(() => setModule(() => arrived));
+    };
+    const unsubscribe = part.subscribe(update);
+    // It may have arrived between this render and this effect.
+    update();
+    if (part.loaded()) return unsubscribe;
+    const cancel = whenIdleAfterLoad(() => {
       part.load().catch(() => {
         // Not fatal: it is asked for again when someone opens it.
       });
     });
+    return () => {
+      unsubscribe();
+      cancel();
+    };
   }, [part]);
   return module;
 }

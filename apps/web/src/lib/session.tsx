@@ -1,11 +1,12 @@
 import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
 import {
   createContext,
+  startTransition,
   use,
   useEffect,
   useLayoutEffect,
   useMemo,
-  useSyncExternalStore,
+  useState,
   type ReactNode,
 } from 'react';
 import { api, configureApiClient, setCsrfToken } from './api-client';
@@ -103,7 +104,24 @@ export function requestSessionEarly(): void {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const current = useSyncExternalStore(subscribe, () => snapshot);
+  const [current, setCurrent] = useState(snapshot);
+
+  useEffect(() => {
+    // The first answer draws the whole screen (the shell and its page): as a transition React
+    // draws it in slices that yield to the browser, not in one long task (decision 037). Every
+    // later change (sign-in, sign-out, a reload) applies at once, as before.
+    let answered = snapshot.loaded;
+    const update = () => {
+      const next = snapshot;
+      if (!answered && next.loaded) {
+        answered = true;
+        startTransition(() => setCurrent(next));
+      } else setCurrent(next);
+    };
+    const unsubscribe = subscribe(update);
+    update();
+    return unsubscribe;
+  }, []);
 
   useEffect(() => {
     configureApiClient({
@@ -154,8 +172,9 @@ export function SignedOutSessionProvider({ children }: { children: ReactNode }) 
 }
 
 /**
- * Hands over from the build's static first paint (`#first-paint`, served for `/` and `/login`)
- * to the live screen: removed in the same frame the screen is drawn, once the session is known.
+ * Hands over from the build's static first paint (`#first-paint`: served for `/` and `/login`,
+ * and the signed-in shell's frame for `/app/*`, decision 037) to the live screen: removed in the
+ * same frame the screen is drawn, once the session is known.
  */
 export function useFirstPaintHandoff(ready: boolean): void {
   useLayoutEffect(() => {

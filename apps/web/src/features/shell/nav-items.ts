@@ -38,7 +38,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   navItem('Help', 'help', '9', CircleHelp),
 ];
 
-/** '⌘' on Apple devices, 'Ctrl' elsewhere: how shortcuts are written for this visitor. */
+/**
+ * '⌘' on Apple devices, 'Ctrl' elsewhere: how shortcuts are written for this visitor. The build's
+ * shell frame is rendered in Node (no navigator there) with 'Ctrl+'; the server writes '⌘' into
+ * it for Apple devices (apps/server/src/http/shell-frames.ts).
+ */
 export function modifierLabel(): string {
-  return /Mac|iPhone|iPad/.test(globalThis.navigator.userAgent) ? '⌘' : 'Ctrl+';
+  return /Mac|iPhone|iPad/.test(typeof navigator === 'undefined' ? '' : navigator.userAgent)
+    ? '⌘'
+    : 'Ctrl+';
 }

@@ -22,6 +22,7 @@ import { useSidebarState } from '../../../features/shell/hooks/use-sidebar-state
 import { modifierLabel } from '../../../features/shell/nav-items';
 import { lazyPart } from '../../../lib/lazy-part';
 import { queryClient } from '../../../lib/query-client';
+import { useFirstPaintHandoff } from '../../../lib/session';
 import { useUiState } from '../../../lib/ui-store';
 import { RouteGuard } from '../../route-guard';
 
@@ -30,6 +31,16 @@ import { RouteGuard } from '../../route-guard';
 const palette = lazyPart(() => import('../../../features/palette/components/command-palette'));
 const drawer = lazyPart(() => import('../../../features/drawers/components/context-drawer'));
 const sheet = lazyPart(() => import('../../../features/shell/components/sidebar-sheet'));
+
+/**
+ * Removes the server's pre-rendered frame of the shell (decision 037) in the frame the page is
+ * first drawn in its place: it sits beside the page inside the page's Suspense boundary, so it
+ * commits only once the page's chunk has arrived, never while the spinner stands in for it.
+ */
+function PageDrawn() {
+  useFirstPaintHandoff(true);
+  return null;
+}
 
 /** The signed-in workspace: top bar, sidebar, the page, and the shell's overlays. */
 function AppShell() {
@@ -72,6 +83,7 @@ function AppShell() {
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <Suspense fallback={<Spinner />}>
             <Outlet />
+            <PageDrawn />
           </Suspense>
         </main>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -28,13 +28,17 @@ function useMinuteClock(): Date {
 /** SPEC §2 Dashboard with real figures, kept live by realtime events. */
 export function DashboardScreen() {
   useDashboardSync();
-  const { data, isPending, isError, refetch, dataUpdatedAt } = useQuery(dashboardQuery());
+  const query = useQuery(dashboardQuery());
+  const { isError, refetch, dataUpdatedAt } = query;
+  // The query's answer arrives as an urgent update; drawing the cards, the activity list and the
+  // chart from it is deferred, so React draws them in slices that yield between them rather than
+  // in one long task (decision 037). Later answers swap in the same way, old figures meanwhile.
+  const data = useDeferredValue(query.data);
   const clock = useMinuteClock();
   // Insight cards are advanced analytics: hidden while the instance has them off.
   const analytics = useFeature('advanced_analytics');
   const now = new Date(Math.max(clock.getTime(), dataUpdatedAt));
 
-  if (isPending) return <Spinner label="Loading your dashboard" />;
   if (isError)
     return (
       <Alert tone="error" className="mt-6">
@@ -44,6 +48,7 @@ export function DashboardScreen() {
         </Button>
       </Alert>
     );
+  if (!data) return <Spinner label="Loading your dashboard" />;
 
   return (
     <div className="mt-6 grid gap-8" data-today={data.today}>

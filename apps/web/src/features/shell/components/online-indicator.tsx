@@ -17,7 +17,12 @@ function subscribeOnline(listener: () => void): () => void {
  * when the browser has no network; 'Reconnecting…' while a lost realtime connection retries.
  */
 export function OnlineIndicator() {
-  const browserOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  // The shell's pre-rendered frame (app/routes/app/shell-frame.tsx) draws the initial 'Online'.
+  const browserOnline = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   const status = useRealtimeStatus();
   const label = !browserOnline ? 'Offline' : status === 'reconnecting' ? 'Reconnecting…' : 'Online';
   const online = label === 'Online';

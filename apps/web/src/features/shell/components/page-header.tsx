@@ -6,10 +6,13 @@ export function PageHeader({
   title,
   subtitle,
   centre,
+  account = <AvatarMenu />,
 }: {
   title: string;
-  subtitle?: string;
+  subtitle?: ReactNode;
   centre?: ReactNode;
+  /** The avatar menu; the shell's pre-rendered frame draws a stand-in (app/routes/app/shell-frame.tsx). */
+  account?: ReactNode;
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-4 border-b pb-4">
@@ -18,7 +21,7 @@ export function PageHeader({
         {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
       </div>
       {centre && <div className="flex-1">{centre}</div>}
-      <AvatarMenu />
+      {account}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { insightsQuery } from '../../api/insights-requests';
 import { InsightCard } from './insight-card';
@@ -7,7 +8,9 @@ import { InsightSettings } from './insight-settings';
 
 /** The insight cards on the dashboard (analysis happens on our server; see docs/api/insights.md). */
 export function InsightCards() {
-  const { data, isError } = useQuery(insightsQuery());
+  const { data: answer, isError } = useQuery(insightsQuery());
+  // Below the fold: drawn in slices that yield, not in the update that brought it (decision 037).
+  const data = useDeferredValue(answer);
   return (
     <section aria-labelledby="insights-heading" data-testid="insights">
       <h2 id="insights-heading" className="mb-1 text-lg font-semibold">
