@@ -21,6 +21,9 @@
 // that start is reported apart.
 // Settings, for experiments: STT_LM=journaling|generic, STT_ARGS='-maxhmmpf 3000',
 // STT_PERSISTENT=0 (decision 031's process per file).
+// STT_RECORDINGS=DIR keeps Chromium's recordings in DIR and reuses those already there, so an
+// experiment compares settings on identical audio (Chromium's recordings come out the same run to
+// run anyway; this saves the minute they take).
 // BROWSER_RAW=1 adds a third path: the browser with echo cancellation, noise suppression and
 // auto gain off. BROWSER=0 skips Chromium. A figure, not a test: no assertions.
 import { execFileSync } from 'node:child_process';
@@ -231,6 +234,13 @@ for (const sample of natural) {
   for (const path of paths) {
     if (path.label === 'direct') continue;
     // The fake microphone loops its file: follow the speech with silence the recording stops in.
+    const kept = process.env.STT_RECORDINGS
+      ? join(process.env.STT_RECORDINGS, `${sample.name}-${path.label}.webm`)
+      : null;
+    if (kept && existsSync(kept)) {
+      recordings.set(`${sample.name} ${path.label}`, kept);
+      continue;
+    }
     const fake = join(dir, `${sample.name}-microphone.wav`);
     execFileSync('ffmpeg', [
       ...['-nostdin', '-loglevel', 'error', '-y', '-i', sample.path, '-af', 'apad=pad_dur=3'],
@@ -243,6 +253,7 @@ for (const sample of natural) {
     );
     const webm = join(dir, `${sample.name}-${path.label}.webm`);
     writeFileSync(webm, recording.bytes);
+    if (kept) writeFileSync(kept, recording.bytes);
     recordings.set(`${sample.name} ${path.label}`, webm);
   }
 }
