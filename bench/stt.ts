@@ -233,14 +233,10 @@ const recordings = new Map<string, string>();
 for (const sample of natural) {
   for (const path of paths) {
     if (path.label === 'direct') continue;
+    const webm = join(process.env.STT_RECORDINGS ?? dir, `${sample.name}-${path.label}.webm`);
+    recordings.set(`${sample.name} ${path.label}`, webm);
+    if (process.env.STT_RECORDINGS && existsSync(webm)) continue;
     // The fake microphone loops its file: follow the speech with silence the recording stops in.
-    const kept = process.env.STT_RECORDINGS
-      ? join(process.env.STT_RECORDINGS, `${sample.name}-${path.label}.webm`)
-      : null;
-    if (kept && existsSync(kept)) {
-      recordings.set(`${sample.name} ${path.label}`, kept);
-      continue;
-    }
     const fake = join(dir, `${sample.name}-microphone.wav`);
     execFileSync('ffmpeg', [
       ...['-nostdin', '-loglevel', 'error', '-y', '-i', sample.path, '-af', 'apad=pad_dur=3'],
@@ -251,10 +247,7 @@ for (const sample of natural) {
       durationSeconds(sample.path) + STOP_AFTER_SECONDS,
       path.constraints,
     );
-    const webm = join(dir, `${sample.name}-${path.label}.webm`);
     writeFileSync(webm, recording.bytes);
-    if (kept) writeFileSync(kept, recording.bytes);
-    recordings.set(`${sample.name} ${path.label}`, webm);
   }
 }
 await sleep(2000);
