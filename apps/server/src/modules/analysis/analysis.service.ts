@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { ContentEvents, ContentRef, EmotionalState } from '../content/content-events';
+import { analysisExportOf } from './analysis-export';
 import type { AnalysisRepository } from './analysis.repository';
 import type { DailyRollups } from './daily-rollups';
 import {
@@ -358,61 +359,8 @@ export function createAnalysisService(deps: {
     },
 
     /** The account export: every derived row, the model, disputes and the choice. */
-    async exportFor(userId: string) {
-      const [enabled, llmReflection, items, disputes, model, personality, days, reflections] =
-        await Promise.all([
-          repository.enabled(userId),
-          repository.llmReflection(userId),
-          repository.everythingOf(userId),
-          repository.disputesOf(userId),
-          repository.findModel(userId),
-          repository.personalityOf(userId),
-          rollups.exportOf(userId),
-          repository.reflectionsOf(userId),
-        ]);
-      return {
-        settings: { enabled, llm_reflection: llmReflection },
-        items: items.map((item) => ({
-          source_kind: item.sourceKind,
-          source_id: item.sourceId,
-          occurred_at: item.occurredAt.toISOString(),
-          analysed_at: item.analysedAt.toISOString(),
-          mood: item.mood,
-          estimated_mood: item.estimatedMood,
-          result: item.result,
-          terms: item.terms,
-          title: item.title,
-          snippet: item.snippet,
-          tags: item.tags,
-        })),
-        disputes: disputes.map((d) => ({
-          insight_id: d.insightId,
-          kind: d.kind,
-          claim: d.claim,
-          reason: d.reason,
-          words: d.words,
-          created_at: d.createdAt.toISOString(),
-        })),
-        personality: personality.map((p) => ({
-          taken_at: p.takenAt.toISOString(),
-          answers: p.answers,
-          scores: p.scores,
-        })),
-        daily_rollups: days,
-        weekly_reflections: reflections.map((r) => ({
-          week: r.week,
-          text: r.text,
-          model: r.model,
-          written_at: r.writtenAt.toISOString(),
-        })),
-        personal_model: model
-          ? {
-              model: model.model,
-              entries: model.entries,
-              updated_at: model.updatedAt.toISOString(),
-            }
-          : null,
-      };
+    exportFor(userId: string) {
+      return analysisExportOf({ repository, rollups }, userId);
     },
 
     /** "Delete my data": the derived rows, questionnaire answers and the choice. */
