@@ -373,8 +373,12 @@ describe('insights', () => {
     expect(weekly?.claim).toMatch(/items\. Valence/);
 
     // 4 days tagged garden and 4 without: better days, an effect whose interval excludes 0.
-    const garden = cardOf(list, 'better_worse_days:tag:garden');
+    const garden = list.cards.find(
+      (c) => c.kind === 'better_worse_days' && c.evidence.words.includes('garden'),
+    );
     expect(garden).toMatchObject({ status: 'ok', nUnit: 'days', n: 8 });
+    // The card's id names the tag without its words (decision 039).
+    expect(garden?.id).toMatch(/^better_worse_days:[\w-]{16}$/);
     expect(garden?.interval?.unit).toMatch(/effect size/);
     expect(garden?.interval?.low).toBeGreaterThan(0);
     expect(garden?.claim).toMatch(/better days/);
