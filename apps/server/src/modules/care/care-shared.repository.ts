@@ -167,7 +167,6 @@ export function createCareSharedReads(db: Db) {
           emotions: sql<
             Partial<Record<Emotion, { score: number }>>
           >`${analysisItems.result}->'emotions'`,
-          title: analysisItems.title,
           privacyLevel: journalEntries.privacyLevel,
         })
         .from(analysisItems)
