@@ -435,9 +435,9 @@ describe('derived data reaches a reader only when every source is readable by th
           expect.arrayContaining(['mood_trend', 'valence_trend', 'emotion_mix']),
         );
       }
-      await phase.sees?.();
       const console = await leaks(admin, adminUrls(), []);
       expect(console.statuses['/api/admin/overview']).toBe(200);
       expect([...professional.found, ...console.found]).toEqual([]);
+      await phase.sees?.();
     });
 });
