@@ -146,8 +146,8 @@ function adminUrls(): string[] {
     '/api/admin/retention/preview',
     '/api/admin/research/aggregates',
     '/api/admin/research/aggregates?range=90d',
-    '/api/admin/research/export?format=json',
-    '/api/admin/research/export?format=csv',
+    '/api/admin/research/export?format=json&datasetTag=boundary',
+    '/api/admin/research/export?format=csv&datasetTag=boundary',
   ];
 }
 
@@ -183,6 +183,15 @@ beforeAll(async () => {
     'voice_note_transcripts',
   ]);
   admin = await consoleAdmin(app, 'Ada Admin');
+  // The person is in research data, and the instance releases it (research compliance mode).
+  const sharing = await owner.client.request('PATCH', '/api/settings/privacy_settings', {
+    body: { data_sharing: true },
+  });
+  expect(sharing.status, sharing.body).toBe(200);
+  const research = await admin.client.request('PATCH', '/api/admin/settings', {
+    body: { system: { compliance_mode: 'research' } },
+  });
+  expect(research.status, research.body).toBe(200);
 
   // Earlier weeks: calm private entries, tagged (the baseline; the tag goes with better days).
   for (let daysAgo = 16; daysAgo <= 40; daysAgo += 4)
@@ -437,6 +446,9 @@ describe('derived data reaches a reader only when every source is readable by th
       }
       const console = await leaks(admin, adminUrls(), []);
       expect(console.statuses['/api/admin/overview']).toBe(200);
+      expect(console.statuses['/api/admin/research/export?format=csv&datasetTag=boundary']).toBe(
+        200,
+      );
       expect([...professional.found, ...console.found]).toEqual([]);
       await phase.sees?.();
     });
