@@ -10,7 +10,7 @@ import type {
 } from '@kaleido/shared/insights/insights.schemas';
 import type { PersonalityOverview, PersonalityResult } from '@kaleido/shared/insights/personality';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
-import { analysisItems, analysisModels } from '../../db/schema/analysis';
+import { analysisDisputes, analysisItems, analysisModels } from '../../db/schema/analysis';
 import { jobs } from '../../db/schema/jobs';
 import type { RoomEvent } from '../../realtime/event-bus';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
@@ -402,6 +402,21 @@ describe('insights', () => {
     expect(model.topWords.find((t) => t.mood === 'sad')?.words.map((w) => w.word)).toContain(
       'office',
     );
+
+    // A dispute stored when card ids named their words still hides the card (decision 039).
+    await app.database.db.insert(analysisDisputes).values({
+      userId,
+      insightId: 'better_worse_days:tag:garden',
+      kind: 'better_worse_days',
+      claim: garden?.claim ?? '',
+      reason: 'from before',
+      words: ['garden'],
+    });
+    const after = await insights(client, '?period=week');
+    expect(after.cards.map((c) => c.id)).not.toContain(garden?.id);
+    expect(after.hiddenCount).toBe(1);
+    const disputes = (await client.get('/api/insights/model')).json<PersonalModel>().disputes;
+    expect(disputes.map((d) => d.insightId)).toEqual([garden?.id]);
   });
 
   it('hides a disputed card, keeps the reason, and teaches the model', async () => {

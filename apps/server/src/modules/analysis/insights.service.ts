@@ -72,7 +72,8 @@ const WORD_KINDS = INSIGHT_KINDS.filter((k) => CARD_CARRIES[k] === 'words');
 
 /**
  * Insights for their owner: cards from the person's own analysed items, in their tone, without
- * the ones they disputed; the personal model's summary; disputes. Only ever the caller's data.
+ * the ones they disputed; the personal model's summary; disputes. Only ever the caller's data —
+ * except `forReader`, which hands another reader's policy the cards with their provenance.
  */
 export function createInsightsService(deps: {
   repository: AnalysisRepository;
