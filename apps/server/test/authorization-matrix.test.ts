@@ -165,6 +165,8 @@ async function freshCareAlert(world: World): Promise<string> {
       signature: `matrix:${randomUUID()}`,
       values: { recentMean: -0.5, recentCount: 2, baselineMean: 0.5, baselineCount: 3, change: -1 },
       evidence: [],
+      // Computed from nothing of the owner's: readable by the related client (decision 039).
+      sources: [],
     })
     .returning({ id: careAlerts.id });
   if (!row) throw new Error('care alert not written');

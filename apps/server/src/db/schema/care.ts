@@ -129,7 +129,10 @@ export const careNotes = pgTable(
 /**
  * An alert for one professional about one person: a drop or a spike in what the person shares
  * with them, with the figures and items behind it. `signature` (the kind and the newest item)
- * keeps one alert per trigger however often the check runs.
+ * keeps one alert per trigger however often the check runs. `sources` names every item the
+ * figures were computed from, and each evidence item its own (`ref`): the alert is shown only
+ * while every source is readable by the professional, a title only while its item is
+ * (decision 039). Alerts raised before sources were kept have none, and are shown to nobody.
  */
 export const careAlerts = pgTable(
   'care_alerts',
@@ -147,7 +150,10 @@ export const careAlerts = pgTable(
     kind: text('kind').$type<CareAlertKind>().notNull(),
     signature: text('signature').notNull(),
     values: jsonb('values').$type<CareAlertValues>().notNull(),
-    evidence: jsonb('evidence').$type<CareAlertEvidence[]>().notNull(),
+    evidence: jsonb('evidence')
+      .$type<(CareAlertEvidence & { ref?: string })[]>()
+      .notNull(),
+    sources: jsonb('sources').$type<string[]>(),
     status: text('status').$type<CareAlertStatus>().notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

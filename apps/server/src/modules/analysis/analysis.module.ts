@@ -37,6 +37,8 @@ export function registerAnalysis(
     runsJobs?: boolean;
     instanceSettings: { feature(toggle: 'realtime_analysis'): Promise<boolean> };
     config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>;
+    /** The instance's secret (card ids: card-provenance.ts). */
+    authSecret: string;
     now: () => Date;
   },
 ) {
@@ -86,6 +88,7 @@ export function registerAnalysis(
     reflections,
     rollups,
     rollupsRepository: createRollupsRepository(deps.db),
+    secret: deps.authSecret,
     now: deps.now,
   });
   registerAnalysisAccountData(deps.accountData, analysis);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { SourceKind } from '@kaleido/shared/insights/insights.constants';
 import type { Db } from '../../db/client';
 import {
@@ -104,6 +104,35 @@ export function createAnalysisRepository(db: Db) {
         .select(itemColumns)
         .from(analysisItems)
         .where(and(...where))
+        .orderBy(asc(analysisItems.occurredAt));
+    },
+
+    /**
+     * Exactly these items of a person, from a time on, oldest first (terms left out): what a
+     * card for another reader is computed from (decision 039).
+     */
+    async itemsByRefs(
+      userId: string,
+      refs: readonly { kind: SourceKind; id: string }[],
+      from: Date,
+    ) {
+      const byKind = new Map<SourceKind, string[]>();
+      for (const ref of refs) byKind.set(ref.kind, [...(byKind.get(ref.kind) ?? []), ref.id]);
+      if (byKind.size === 0) return [];
+      return db
+        .select(itemColumns)
+        .from(analysisItems)
+        .where(
+          and(
+            eq(analysisItems.userId, userId),
+            gte(analysisItems.occurredAt, from),
+            or(
+              ...[...byKind].map(([kind, ids]) =>
+                and(eq(analysisItems.sourceKind, kind), inArray(analysisItems.sourceId, ids)),
+              ),
+            ),
+          ),
+        )
         .orderBy(asc(analysisItems.occurredAt));
     },
 

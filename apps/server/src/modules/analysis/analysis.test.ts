@@ -10,7 +10,7 @@ import type {
 } from '@kaleido/shared/insights/insights.schemas';
 import type { PersonalityOverview, PersonalityResult } from '@kaleido/shared/insights/personality';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
-import { analysisItems, analysisModels } from '../../db/schema/analysis';
+import { analysisDisputes, analysisItems, analysisModels } from '../../db/schema/analysis';
 import { jobs } from '../../db/schema/jobs';
 import type { RoomEvent } from '../../realtime/event-bus';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
@@ -373,8 +373,12 @@ describe('insights', () => {
     expect(weekly?.claim).toMatch(/items\. Valence/);
 
     // 4 days tagged garden and 4 without: better days, an effect whose interval excludes 0.
-    const garden = cardOf(list, 'better_worse_days:tag:garden');
+    const garden = list.cards.find(
+      (c) => c.kind === 'better_worse_days' && c.evidence.words.includes('garden'),
+    );
     expect(garden).toMatchObject({ status: 'ok', nUnit: 'days', n: 8 });
+    // The card's id names the tag without its words (decision 039).
+    expect(garden?.id).toMatch(/^better_worse_days:[\w-]{16}$/);
     expect(garden?.interval?.unit).toMatch(/effect size/);
     expect(garden?.interval?.low).toBeGreaterThan(0);
     expect(garden?.claim).toMatch(/better days/);
@@ -398,6 +402,21 @@ describe('insights', () => {
     expect(model.topWords.find((t) => t.mood === 'sad')?.words.map((w) => w.word)).toContain(
       'office',
     );
+
+    // A dispute stored when card ids named their words still hides the card (decision 039).
+    await app.database.db.insert(analysisDisputes).values({
+      userId,
+      insightId: 'better_worse_days:tag:garden',
+      kind: 'better_worse_days',
+      claim: garden?.claim ?? '',
+      reason: 'from before',
+      words: ['garden'],
+    });
+    const after = await insights(client, '?period=week');
+    expect(after.cards.map((c) => c.id)).not.toContain(garden?.id);
+    expect(after.hiddenCount).toBe(1);
+    const disputes = (await client.get('/api/insights/model')).json<PersonalModel>().disputes;
+    expect(disputes.map((d) => d.insightId)).toEqual([garden?.id]);
   });
 
   it('hides a disputed card, keeps the reason, and teaches the model', async () => {

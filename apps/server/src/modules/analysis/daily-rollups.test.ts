@@ -188,7 +188,13 @@ describe('insight cards from rollups', () => {
       });
       for (const timezone of ['UTC', 'Europe/Berlin', 'Asia/Kolkata'])
         for (const period of ['day', 'week', 'month'] as const) {
-          const context = { now: NOW, timezone, tone: 'neutral' as const, period };
+          const context = {
+            now: NOW,
+            timezone,
+            tone: 'neutral' as const,
+            period,
+            subjectId: (subject: string) => `id-of-${subject.length}`,
+          };
           const stored = JSON.parse(JSON.stringify(daysFromItems(items, timezone))) as ReturnType<
             typeof daysFromItems
           >;

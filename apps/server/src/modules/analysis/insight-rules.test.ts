@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INSIGHT_MINIMUMS } from '@kaleido/shared/insights/insights.constants';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { SourceKind } from '@kaleido/shared/insights/insights.constants';
+import { cardIdKey, subjectIdsOf } from './card-provenance';
 import { cardsOfKind } from './insight-rules';
 import { bucketOf, type InsightContext, type InsightItem } from './rules/shared';
 import { styleIndicatorsOf } from './style-indicators';
@@ -14,6 +15,7 @@ const context = (over: Partial<InsightContext> = {}): InsightContext => ({
   timezone: 'UTC',
   tone: 'neutral',
   period: 'week',
+  subjectId: subjectIdsOf(cardIdKey('rules-test-secret'), 'rules-test-person'),
   ...over,
 });
 
@@ -95,8 +97,11 @@ describe('insight rules', () => {
       [...withTag, ...without, item(SAD, 5, { mood: 'sad' })],
       context(),
     );
-    const yoga = cards.find((c) => c.id === 'better_worse_days:tag:yoga');
+    const yoga = cards.find((c) => c.evidence.words.includes('yoga'));
     expect(yoga).toMatchObject({ status: 'ok', n: 6, nUnit: 'days' });
+    // Its id names the tag by a keyed digest, never by the word (decision 039).
+    expect(yoga?.id).toBe(`better_worse_days:${context().subjectId('tag:yoga')}`);
+    expect(yoga?.id).toMatch(/^better_worse_days:[\w-]{16}$/);
     expect(yoga?.interval?.low).toBeGreaterThan(0);
     expect(yoga?.claim).toMatch(/better days/);
   });

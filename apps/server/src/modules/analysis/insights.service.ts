@@ -34,7 +34,15 @@ import { userRoom } from '../../realtime/rooms';
 import type { AnalysisRepository, DisputeRow } from './analysis.repository';
 import type { AnalysisService } from './analysis.service';
 import { spanOfDay, toInsightItem, type DailyRollups } from './daily-rollups';
-import { draftsOfKind, INSIGHT_METHODS } from './insight-rules';
+import { parseSourceRef, sourceRef, type Derived, type SourceRef } from '../content/provenance';
+import {
+  CARD_CARRIES,
+  cardIdKey,
+  currentCardId,
+  subjectIdsOf,
+  withoutEvidence,
+} from './card-provenance';
+import { cardsOfKind, draftsOfKind, INSIGHT_METHODS } from './insight-rules';
 import { topWords } from './personal-model';
 import type { ReflectionWriter } from './reflection-writer';
 import { createCardCache, type ComputedCards } from './card-cache';
@@ -57,19 +65,15 @@ const DEFAULT_PERIOD: InsightPeriod = 'week';
 /** How far back cards look: a year covers every window (12 months). */
 const HISTORY_DAYS = 400;
 const HOUR_MS = 3_600_000;
-const toDispute = (row: DisputeRow): Dispute => ({
-  id: row.id,
-  insightId: row.insightId,
-  kind: row.kind,
-  claim: row.claim,
-  reason: row.reason,
-  words: row.words,
-  createdAt: row.createdAt.toISOString(),
-});
+/** The kinds another reader may have from every item: numbers over fixed vocabularies. */
+const FIGURE_KINDS = INSIGHT_KINDS.filter((k) => CARD_CARRIES[k] === 'figures');
+/** The kinds that carry words: for another reader, computed from what they may read as text. */
+const WORD_KINDS = INSIGHT_KINDS.filter((k) => CARD_CARRIES[k] === 'words');
 
 /**
  * Insights for their owner: cards from the person's own analysed items, in their tone, without
- * the ones they disputed; the personal model's summary; disputes. Only ever the caller's data.
+ * the ones they disputed; the personal model's summary; disputes. Only ever the caller's data —
+ * except `forReader`, which hands another reader's policy the cards with their provenance.
  */
 export function createInsightsService(deps: {
   repository: AnalysisRepository;
@@ -82,10 +86,25 @@ export function createInsightsService(deps: {
   reflections?: ReflectionWriter | null;
   rollups: DailyRollups;
   rollupsRepository: RollupsRepository;
+  /** The instance's secret: card ids name tags and themes by a digest keyed with it. */
+  secret: string;
   now: () => Date;
 }) {
   const { repository, now, rollupsRepository } = deps;
   const cache = createCardCache(deps.bus);
+  const idKey = cardIdKey(deps.secret);
+  const subjectIds = (userId: string) => subjectIdsOf(idKey, userId);
+
+  /** A dispute as shown, naming its card as cards are named now (older ones named words). */
+  const toDispute = (userId: string, row: DisputeRow): Dispute => ({
+    id: row.id,
+    insightId: currentCardId(row.insightId, subjectIds(userId)),
+    kind: row.kind,
+    claim: row.claim,
+    reason: row.reason,
+    words: row.words,
+    createdAt: row.createdAt.toISOString(),
+  });
 
   async function contextOf(userId: string, period: InsightPeriod): Promise<InsightContext> {
     const profile = await deps.profiles.find(userId);
@@ -94,6 +113,7 @@ export function createInsightsService(deps: {
       timezone: usableTimezone(profile?.timezone),
       tone: toneOf(profile?.emoTonePreference),
       period,
+      subjectId: subjectIds(userId),
     };
   }
 
@@ -199,7 +219,7 @@ export function createInsightsService(deps: {
       contextOf(userId, period),
       repository.disputesOf(userId),
     ]);
-    const disputed = new Set(disputes.map((d) => d.insightId));
+    const disputed = new Set(disputes.map((d) => toDispute(userId, d).insightId));
     const wanted = new Set(kinds);
     const computed = kinds.length ? await allCards(userId, context) : null;
     const all = await written(
@@ -210,6 +230,7 @@ export function createInsightsService(deps: {
     );
     return {
       context,
+      disputed,
       all,
       cards: all.filter((c) => !disputed.has(c.id)),
       hidden: all.filter((c) => disputed.has(c.id)).length,
@@ -258,6 +279,46 @@ export function createInsightsService(deps: {
       };
     },
 
+    /**
+     * The person's cards for another reader (a professional), each with its provenance for the
+     * reader's policy to decide on (decision 039): the figure kinds from every item, as the
+     * person sees them; the kinds that carry words computed again from exactly `textItems`
+     * (what that reader may read as text now), or not at all. No evidence, no written
+     * reflection (the language model reads every item), nothing the person disputed.
+     */
+    async forReader(
+      userId: string,
+      textItems: readonly SourceRef[],
+    ): Promise<{ analysisEnabled: boolean; cards: Derived<InsightCard>[] }> {
+      if (!(await repository.enabled(userId))) return { analysisEnabled: false, cards: [] };
+      const figures = await cards(userId, DEFAULT_PERIOD, FIGURE_KINDS);
+      const derived: Derived<InsightCard>[] = figures.cards.map((card) => ({
+        value: withoutEvidence(card),
+        provenance: { owner: userId, carries: CARD_CARRIES[card.kind], sources: 'all' },
+      }));
+      const refs = textItems.flatMap((ref) => parseSourceRef(ref) ?? []);
+      const items = refs.length
+        ? (await repository.itemsByRefs(userId, refs, historyFrom(figures.context.now))).map(
+            toInsightItem,
+          )
+        : [];
+      if (items.length > 0) {
+        const sources = items.map((i) => sourceRef(i.sourceKind, i.sourceId));
+        for (const kind of WORD_KINDS)
+          for (const card of cardsOfKind(kind, items, figures.context))
+            if (!figures.disputed.has(card.id))
+              derived.push({
+                value: withoutEvidence(card),
+                provenance: { owner: userId, carries: CARD_CARRIES[kind], sources },
+              });
+      }
+      const order = (card: InsightCard) => INSIGHT_KINDS.indexOf(card.kind);
+      return {
+        analysisEnabled: true,
+        cards: derived.sort((a, b) => order(a.value) - order(b.value)),
+      };
+    },
+
     async detail(
       userId: string,
       kind: InsightKind,
@@ -283,16 +344,16 @@ export function createInsightsService(deps: {
      * the reason kept, and its words left out of the person's mood model.
      */
     async dispute(userId: string, body: DisputeBody): Promise<Dispute> {
-      const kind = INSIGHT_KINDS.find(
-        (k) => body.insightId === k || body.insightId.startsWith(`${k}:`),
-      );
+      // A page open since before card ids lost their words may still name a card by them.
+      const insightId = currentCardId(body.insightId, subjectIds(userId));
+      const kind = INSIGHT_KINDS.find((k) => insightId === k || insightId.startsWith(`${k}:`));
       if (!kind) throw notFound(M.insightNotFound);
       const periods: InsightPeriod[] = ['day', 'week', 'month'];
       let found: InsightCard | undefined;
       for (const period of periods) {
         const result = await cards(userId, period, [kind]);
         // Disputed already: the reason is updated.
-        found = result.all.find((c) => c.id === body.insightId && c.status === 'ok');
+        found = result.all.find((c) => c.id === insightId && c.status === 'ok');
         if (found) break;
       }
       if (!found) throw notFound(M.insightNotFound);
@@ -311,7 +372,7 @@ export function createInsightsService(deps: {
         name: 'insights.updated',
         data: { reason: 'disputed' },
       });
-      return toDispute(row);
+      return toDispute(userId, row);
     },
 
     /** Undo a dispute: the card may show again; its words count again. */
@@ -340,7 +401,7 @@ export function createInsightsService(deps: {
         perMood: { ...model.docs },
         topWords: topWords(model),
         itemsEstimated: estimated,
-        disputes: disputes.map(toDispute),
+        disputes: disputes.map((d) => toDispute(userId, d)),
         updatedAt: row?.updatedAt.toISOString() ?? null,
       };
     },

@@ -19,7 +19,6 @@ function point(
     valence,
     mood,
     emotions,
-    title: null,
   };
 }
 const baseline = (count: number, valence: number, mood: Mood | null = 'happy') =>

@@ -61,8 +61,6 @@ export interface AlertPoint {
   valence: number;
   mood: Mood | null;
   emotions: Partial<Record<Emotion, number>>;
-  /** Shown with the evidence only when the item itself is shared. */
-  title: string | null;
 }
 
 export interface AlertTuning {
@@ -70,12 +68,17 @@ export interface AlertTuning {
   threshold: RiskThreshold;
 }
 
+/** An evidence item as kept: its values, and which item it is (`ref`, never shown). */
+export type StoredAlertEvidence = CareAlertEvidence & { ref: string };
+
 export interface AlertCandidate {
   kind: CareAlertKind;
   /** The kind and the newest item behind it: one alert per trigger. */
   signature: string;
   values: CareAlertValues;
-  evidence: CareAlertEvidence[];
+  evidence: StoredAlertEvidence[];
+  /** Every item the values were computed from (decision 039: its provenance). */
+  sources: string[];
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -90,12 +93,15 @@ function strongestDifficult(point: AlertPoint): { emotion: Emotion; score: numbe
   return best;
 }
 
-function evidenceOf(point: AlertPoint): CareAlertEvidence {
+function evidenceOf(point: AlertPoint): StoredAlertEvidence {
   const difficult = strongestDifficult(point);
   return {
+    ref: point.key,
     occurredAt: point.occurredAt.toISOString(),
     source: point.source,
-    title: point.title,
+    // Kept without words: a title is looked up when the alert is read, and only shown while
+    // its item is readable by the professional (care-alerts.service.ts).
+    title: null,
     valence: round(point.valence),
     mood: point.mood,
     emotion: difficult?.emotion ?? null,
@@ -149,6 +155,7 @@ export function detectAlerts(
         change: round(change),
       },
       evidence: r.map(evidenceOf),
+      sources: [...r, ...b].map((p) => p.key),
     });
   };
   drop('valence_drop', (p) => p.valence, sizes.drop);
@@ -176,6 +183,8 @@ export function detectAlerts(
         change: round(Math.max(...spikes.map((s) => s.rise))),
       },
       evidence: spikes.map((s) => evidenceOf(s.point)),
+      // The person's usual share of each emotion comes from the baseline.
+      sources: [...spikes.map((s) => s.point.key), ...baseline.map((p) => p.key)],
     });
   return candidates;
 }

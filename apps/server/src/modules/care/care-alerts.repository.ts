@@ -16,22 +16,6 @@ export function createCareAlertsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async hasOpenAlert(professionalId: string, personId: string, kind: AlertRow['kind']) {
-      const rows = await db
-        .select({ id: careAlerts.id })
-        .from(careAlerts)
-        .where(
-          and(
-            eq(careAlerts.professionalId, professionalId),
-            eq(careAlerts.personId, personId),
-            eq(careAlerts.kind, kind),
-            eq(careAlerts.status, 'open'),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-
     /** A professional's alerts about people they still work with, newest first. */
     async alertsOf(
       professionalId: string,

@@ -16,6 +16,8 @@ import {
 } from './care-alert-rules';
 import type { CarePolicy } from './care-policy';
 import type { AlertRow, CareRepository, RelationshipRow } from './care.repository';
+import type { SourceRef } from '../content/provenance';
+import { mayReceive, type ReaderGrant, type ReaderGrants } from './derived-data-policy';
 
 export type CareAlerts = ReturnType<typeof createCareAlerts>;
 
@@ -40,7 +42,6 @@ export function sharedPoints(rows: AnalysedRow[], scopes: CareScope[]): AlertPoi
       row.sourceKind === 'journal' ? summaries || (entries && sharedEntry) : transcripts;
     if (!allowed) return [];
     const source = row.sourceKind === 'journal' ? 'journal' : 'voice_note';
-    const titled = source === 'voice_note' || (entries && sharedEntry);
     return [
       {
         key: `${row.sourceKind}:${row.sourceId}`,
@@ -50,7 +51,6 @@ export function sharedPoints(rows: AnalysedRow[], scopes: CareScope[]): AlertPoi
         // A recorded mood is a "mood summary"; with entries only, it comes with the entry.
         mood: summaries || (entries && sharedEntry) ? row.mood : null,
         emotions: Object.fromEntries(EMOTIONS.map((e) => [e, row.emotions[e]?.score ?? 0])),
-        title: titled ? row.title : null,
       },
     ];
   });
@@ -70,6 +70,7 @@ export function createCareAlerts(deps: {
   notifications: Pick<NotificationsService, 'notify'>;
   bus: Pick<EventBus, 'publish'>;
   professionalOf: (userId: string) => Promise<ProfessionalSettings>;
+  grants: ReaderGrants;
   now: () => Date;
 }) {
   const { repository, policy } = deps;
@@ -103,10 +104,17 @@ export function createCareAlerts(deps: {
       },
       now,
     );
+    // One open alert of a kind at a time — of those the professional can still see: one whose
+    // sources are no longer shared with them cannot be answered, so it blocks nothing.
+    const open = await views(
+      await repository.alertsOf(professionalId, {
+        personId: relationship.personId,
+        statuses: ['open'],
+      }),
+    );
     let raised = 0;
     for (const candidate of candidates) {
-      if (await repository.hasOpenAlert(professionalId, relationship.personId, candidate.kind))
-        continue;
+      if (open.some((a) => a.kind === candidate.kind)) continue;
       const alert = await repository.insertAlert({
         relationshipId: relationship.id,
         professionalId,
@@ -115,6 +123,7 @@ export function createCareAlerts(deps: {
         signature: candidate.signature,
         values: candidate.values,
         evidence: candidate.evidence,
+        sources: candidate.sources,
         createdAt: now,
       });
       if (!alert) continue;
@@ -155,7 +164,18 @@ export function createCareAlerts(deps: {
     await check(p.personId);
   });
 
-  function toAlert(row: AlertRow, personName: string): CareAlert {
+  /**
+   * The alert as this grant lets its professional see it now, or null (decision 039): only while
+   * something is shared and every item its figures came from is still readable by them (as
+   * figures: `mood_and_insights` covers every analysed item; a shared entry or voice note while
+   * its scope and its sharing last); each evidence item's title only while that item is readable
+   * as text, as it is titled now. An alert without recorded sources (raised before they were
+   * kept) is shown to nobody.
+   */
+  function viewOf(row: AlertRow, personName: string, grant: ReaderGrant): CareAlert | null {
+    if (row.sources === null) return null;
+    const sources = row.sources as SourceRef[];
+    if (!mayReceive(grant, { owner: row.personId, carries: 'figures', sources })) return null;
     return {
       id: row.id,
       person: { id: row.personId, name: personName },
@@ -163,22 +183,41 @@ export function createCareAlerts(deps: {
       status: row.status,
       summary: alertSummary(personName, row.kind, row.values),
       values: row.values,
-      evidence: row.evidence,
+      evidence: row.evidence.map(({ ref, ...item }) => ({
+        ...item,
+        title: (ref && grant.text.get(ref as SourceRef)) ?? null,
+      })),
       createdAt: row.createdAt.toISOString(),
       answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
     };
   }
 
-  /**
-   * An alert shows what the person shared: it is seen only while the relationship is active and
-   * something is still shared (a revocation of every scope, or the master switch, hides it).
-   */
-  async function visibleThrough(relationship: RelationshipRow) {
-    return (
-      relationship.status === 'active' &&
-      (await policy.isProfessional(relationship.professionalId)) &&
-      (await policy.scopesOf(relationship)).length > 0
-    );
+  /** What the professional may see now of these alerts (one grant per relationship). */
+  async function views(rows: { alert: AlertRow; personName: string }[]) {
+    const byRelationship = new Map<string, typeof rows>();
+    for (const row of rows)
+      byRelationship.set(row.alert.relationshipId, [
+        ...(byRelationship.get(row.alert.relationshipId) ?? []),
+        row,
+      ]);
+    const seen = new Map<string, CareAlert>();
+    for (const [id, group] of byRelationship) {
+      const relationship = await repository.relationship(id);
+      if (!relationship) continue;
+      const refs = new Set<SourceRef>();
+      for (const { alert } of group) {
+        for (const ref of alert.sources ?? []) refs.add(ref as SourceRef);
+        for (const item of alert.evidence) if (item.ref) refs.add(item.ref as SourceRef);
+      }
+      const grant = await deps.grants.ofRelationship(relationship, [...refs]);
+      if (grant.scopes.length === 0) continue;
+      for (const { alert, personName } of group) {
+        const view = viewOf(alert, personName, grant);
+        if (view) seen.set(alert.id, view);
+      }
+    }
+    // In the order asked (newest first).
+    return rows.flatMap((r) => seen.get(r.alert.id) ?? []);
   }
 
   async function list(
@@ -192,16 +231,7 @@ export function createCareAlerts(deps: {
       personId: query.personId,
       statuses,
     });
-    const visible = new Map<string, boolean>();
-    for (const id of new Set(rows.map((r) => r.alert.relationshipId))) {
-      const relationship = await repository.relationship(id);
-      visible.set(id, relationship ? await visibleThrough(relationship) : false);
-    }
-    return {
-      alerts: rows
-        .filter((r) => visible.get(r.alert.relationshipId))
-        .map((r) => toAlert(r.alert, r.personName)),
-    };
+    return { alerts: await views(rows) };
   }
 
   return {
@@ -214,6 +244,35 @@ export function createCareAlerts(deps: {
 
     list,
 
+    /** What the professional may see now of these alerts of theirs (a report's section). */
+    visible: views,
+
+    /**
+     * The professional's alerts for their account export: each as they may see it now, or —
+     * once the person no longer shares what it was computed from, or they no longer work
+     * together — only that it was raised and answered, without its figures or evidence.
+     */
+    async exportOf(rows: AlertRow[]) {
+      const seen = new Map(
+        (await views(rows.map((alert) => ({ alert, personName: '' })))).map((a) => [a.id, a]),
+      );
+      return rows.map((row) => {
+        const view = seen.get(row.id);
+        return {
+          id: row.id,
+          relationshipId: row.relationshipId,
+          personId: row.personId,
+          kind: row.kind,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
+          values: view?.values ?? null,
+          evidence: view?.evidence ?? [],
+          withheld: !view,
+        };
+      });
+    },
+
     /** The dashboard's count: the open alerts the professional may see now. */
     openCount: async (professionalId: string) =>
       (await list(professionalId, { status: 'open' })).alerts.length,
@@ -222,8 +281,8 @@ export function createCareAlerts(deps: {
     async answer(professionalId: string, id: string, status: 'acknowledged' | 'dismissed') {
       const alert = await repository.alert(id);
       if (alert?.professionalId !== professionalId) throw notFound('Alert not found');
-      const relationship = await repository.relationship(alert.relationshipId);
-      if (!relationship || !(await visibleThrough(relationship))) throw notFound('Alert not found');
+      if ((await views([{ alert, personName: '' }])).length === 0)
+        throw notFound('Alert not found');
       await repository.answerAlert(id, status, deps.now());
       await announce(professionalId, alert);
       return { ok: true };

@@ -10,13 +10,15 @@ import {
   type SharedEntry,
   type SharedTranscript,
 } from '@kaleido/shared/care/care.schemas';
-import type { InsightList } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
 import { editableFields, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import { PROFILE_FIELDS, profileField } from '@kaleido/shared/profile/profile-fields';
 import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
 import { notFound } from '../../http/errors';
+import type { Derived, SourceRef } from '../content/provenance';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';
+import { receivable, type ReaderGrants } from './derived-data-policy';
 
 export type CareReads = ReturnType<typeof createCareReads>;
 
@@ -38,8 +40,15 @@ export function createCareReads(deps: {
   viewerOf: (userId: string) => Promise<ProfileViewer>;
   /** The profile module's read of another person's profile under SPEC §6 (profile.readAs). */
   profileAs: (viewerId: string, userId: string) => Promise<ProfileResponse>;
-  /** The analysis module's insight cards of a person (insights.list), read-only. */
-  insightsOf: (userId: string) => Promise<InsightList>;
+  grants: ReaderGrants;
+  /**
+   * The analysis module's cards of a person for another reader (insights.forReader): figures
+   * from every item, and the kinds that carry words computed from `textItems` alone.
+   */
+  insightsFor: (
+    userId: string,
+    textItems: readonly SourceRef[],
+  ) => Promise<{ analysisEnabled: boolean; cards: Derived<InsightCard>[] }>;
   now: () => Date;
 }) {
   const { repository, policy } = deps;
@@ -157,14 +166,20 @@ export function createCareReads(deps: {
       };
     },
 
-    /** The person's insight cards: the mood and insights scope (and the master switch). */
+    /**
+     * The person's insight cards: the mood and insights scope (and the master switch). Each card
+     * comes with its provenance and is given only when every source is readable by this
+     * professional now (decision 039): figures from every item; themes, better and worse days
+     * and the weekly reflection only as computed from the entries and transcripts shared with
+     * them. No evidence: the professional reads shared items on their own pages.
+     */
     async insights(professionalId: string, personId: string): Promise<CarePersonInsights> {
-      await policy.mayRead(professionalId, personId, 'mood_and_insights');
-      const list = await deps.insightsOf(personId);
-      await logRead(professionalId, personId, 'insights', list.cards.length);
-      // Summaries only: the evidence quotes the person's items (private ones too) and their words.
-      const cards = list.cards.map((card) => ({ ...card, evidence: { items: [], words: [] } }));
-      return { analysisEnabled: list.analysisEnabled, cards };
+      const relationship = await policy.mayRead(professionalId, personId, 'mood_and_insights');
+      const grant = await deps.grants.ofRelationship(relationship);
+      const derived = await deps.insightsFor(personId, [...grant.text.keys()]);
+      const cards = receivable(grant, derived.cards);
+      await logRead(professionalId, personId, 'insights', cards.length);
+      return { analysisEnabled: derived.analysisEnabled, cards };
     },
 
     async moodTrend(professionalId: string, personId: string): Promise<{ points: MoodPoint[] }> {

@@ -7,9 +7,11 @@ import {
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { ProfessionalSettings } from '@kaleido/shared/settings/settings.schemas';
 import { localTime, usableTimezone } from '../../lib/timezone';
-import { alertSummary } from './care-alert-rules';
+import { sourceRef, type SourceRef } from '../content/provenance';
+import type { CareAlerts } from './care-alerts.service';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';
+import { mayReceive, type ReaderGrants } from './derived-data-policy';
 
 export type CareReports = ReturnType<typeof createCareReports>;
 export type ReportFormat = ProfessionalSettings['report_format'];
@@ -53,12 +55,17 @@ const mean = (values: number[]) =>
 
 /**
  * Reports (issue 14 item 6): one person, one period, in the professional's report_format, built
- * only from the scopes in force at the moment it is generated. Each report is an access-log
- * entry the person sees ("Carol viewed a report of your shared data, 7 items").
+ * only from the scopes in force at the moment it is generated. Each section declares what it is
+ * computed from and is written only when the professional may read all of it now (decision
+ * 039): mood figures from every entry; the shared entries and transcripts themselves; the
+ * alerts they may still see. Each report is an access-log entry the person sees ("Carol viewed
+ * a report of your shared data, 7 items").
  */
 export function createCareReports(deps: {
   repository: CareRepository;
   policy: CarePolicy;
+  grants: ReaderGrants;
+  alerts: Pick<CareAlerts, 'visible'>;
   professionalOf: (userId: string) => Promise<ProfessionalSettings>;
   /** The professional's profile timezone (whose calendar the period is read in). */
   timezoneOf: (userId: string) => Promise<string | null | undefined>;
@@ -68,7 +75,10 @@ export function createCareReports(deps: {
 
   return {
     async build(professionalId: string, personId: string, query: CareReportQuery) {
-      const { scopes } = await policy.mayView(professionalId, personId);
+      const { relationship, scopes } = await policy.mayView(professionalId, personId);
+      const grant = await deps.grants.ofRelationship(relationship);
+      const readable = (carries: 'figures' | 'words', sources: 'all' | SourceRef[]) =>
+        mayReceive(grant, { owner: personId, carries, sources });
       const settings = await deps.professionalOf(professionalId);
       const format = query.format ?? settings.report_format;
       // The dates the professional picked are days of their own calendar: from the first
@@ -87,7 +97,7 @@ export function createCareReports(deps: {
         ]);
 
       let mood: CareReport['mood'] = null;
-      if (scopes.includes('mood_and_insights')) {
+      if (readable('figures', 'all')) {
         const moods = (await repository.moods(personId, REPORT_LIMIT, period)).reverse();
         const analysed = (
           await repository.analysedSince(personId, new Date(period.from.getTime() - 1), period.to)
@@ -102,31 +112,54 @@ export function createCareReports(deps: {
           points: moods.map((m) => ({ at: m.createdAt, mood: m.mood })),
         };
       }
-      const entries = scopes.includes('shared_journal_entries')
-        ? (await repository.sharedEntries(personId, REPORT_LIMIT, period))
-            .reverse()
-            .map((e) => ({ at: e.createdAt, title: e.title, mood: e.mood, content: e.content }))
+      const sharedEntries = scopes.includes('shared_journal_entries')
+        ? (await repository.sharedEntries(personId, REPORT_LIMIT, period)).reverse()
         : null;
-      const transcripts = scopes.includes('voice_note_transcripts')
-        ? (await repository.transcripts(personId, REPORT_LIMIT, period))
-            .reverse()
-            .map((t) => ({ at: t.createdAt, title: t.title, transcript: t.transcript ?? '' }))
+      const entries =
+        sharedEntries &&
+        readable(
+          'words',
+          sharedEntries.map((e) => sourceRef('journal', e.id)),
+        )
+          ? sharedEntries.map((e) => ({
+              at: e.createdAt,
+              title: e.title,
+              mood: e.mood,
+              content: e.content,
+            }))
+          : null;
+      const sharedTranscripts = scopes.includes('voice_note_transcripts')
+        ? (await repository.transcripts(personId, REPORT_LIMIT, period)).reverse()
         : null;
+      const transcripts =
+        sharedTranscripts &&
+        readable(
+          'words',
+          sharedTranscripts.map((t) => sourceRef('voice_note', t.id)),
+        )
+          ? sharedTranscripts.map((t) => ({
+              at: t.createdAt,
+              title: t.title,
+              transcript: t.transcript ?? '',
+            }))
+          : null;
       const inPeriod = (at: Date) => at >= period.from && at < period.to;
       const name = person?.name ?? '';
       const alerts = (
-        await repository.alertsOf(professionalId, {
-          personId,
-          statuses: ['open', 'acknowledged', 'dismissed'],
-        })
+        await deps.alerts.visible(
+          await repository.alertsOf(professionalId, {
+            personId,
+            statuses: ['open', 'acknowledged', 'dismissed'],
+          }),
+        )
       )
-        .filter((r) => inPeriod(r.alert.createdAt))
+        .filter((a) => inPeriod(new Date(a.createdAt)))
         .reverse()
-        .map((r) => ({
-          at: r.alert.createdAt,
-          label: CARE_ALERT_LABELS[r.alert.kind],
-          summary: alertSummary(name, r.alert.kind, r.alert.values),
-          status: r.alert.status,
+        .map((a) => ({
+          at: new Date(a.createdAt),
+          label: CARE_ALERT_LABELS[a.kind],
+          summary: a.summary,
+          status: a.status,
         }));
       const notes =
         format === 'detailed'

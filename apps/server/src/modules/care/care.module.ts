@@ -13,6 +13,7 @@ import { createCareReports } from './care-reports.service';
 import { createCareRepository } from './care.repository';
 import { registerCareRoutes } from './care.routes';
 import { createCareService } from './care.service';
+import { createReaderGrants } from './derived-data-policy';
 
 /**
  * Care: working relationships between professionals and the people they support, the consent
@@ -47,9 +48,11 @@ export function registerCare(
     professionalOf,
     now: deps.now,
   });
+  const grants = createReaderGrants({ policy, repository });
   const alerts = createCareAlerts({
     repository,
     policy,
+    grants,
     jobs: deps.jobs,
     notifications: deps.notifications,
     bus: deps.bus,
@@ -58,17 +61,19 @@ export function registerCare(
   });
   // Analysis is registered after care (it listens to the features); app.ts hands its insights
   // service over with `readInsightsFrom` once it exists.
-  let insights: Pick<InsightsService, 'list'> | null = null;
+  let insights: Pick<InsightsService, 'forReader'> | null = null;
   const care = createCareService({
     repository,
     policy,
+    grants,
     bus: deps.bus,
     viewerOf,
     profileAs: (viewerId, userId) => deps.profile.readAs(viewerId, userId),
-    insightsOf: (userId) => {
+    insightsFor: (userId, textItems) => {
       if (!insights) throw new Error('care: the insights service was not handed over');
-      return insights.list(userId);
+      return insights.forReader(userId, textItems);
     },
+    exportAlerts: (rows) => alerts.exportOf(rows),
     privacyOf,
     professionalOf,
     openAlerts: alerts.openCount,
@@ -91,6 +96,8 @@ export function registerCare(
   const reports = createCareReports({
     repository,
     policy,
+    grants,
+    alerts,
     professionalOf,
     timezoneOf: async (userId) => (await deps.profiles.find(userId))?.timezone,
     now: deps.now,
@@ -101,7 +108,7 @@ export function registerCare(
     policy,
     alerts,
     /** The person's page shows their insight cards through this (read-only). */
-    readInsightsFrom(service: Pick<InsightsService, 'list'>) {
+    readInsightsFrom(service: Pick<InsightsService, 'forReader'>) {
       insights = service;
     },
   };

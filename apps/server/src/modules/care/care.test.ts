@@ -145,6 +145,8 @@ beforeAll(async () => {
       signature: `fixed:${state}`,
       values: { recentMean: -0.5, recentCount: 2, baselineMean: 0.5, baselineCount: 3, change: -1 },
       evidence: [],
+      // Fixed figures from no item: shown while anything is shared (decision 039).
+      sources: [],
     });
   }
 }, 180_000);

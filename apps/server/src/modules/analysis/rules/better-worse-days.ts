@@ -130,7 +130,7 @@ export function factorCards(data: InsightData, context: InsightContext): DraftCa
     const dText = `effect size ${signed(f.d.estimate)}, ${intervalText(f.d)}`;
     return card(context, {
       ...base,
-      id: `better_worse_days:${f.factor}`,
+      id: `better_worse_days:${context.subjectId(f.factor)}`,
       status: 'ok',
       n: f.withIt.length + f.withoutDays,
       interval: interval(f.d, 'effect size (Hedges g)'),

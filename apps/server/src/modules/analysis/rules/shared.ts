@@ -45,6 +45,11 @@ export interface InsightContext {
   timezone: string;
   tone: InsightTone;
   period: InsightPeriod;
+  /**
+   * A card's subject (a tag or theme of better and worse days) as its id may name it: a keyed
+   * digest, never the words (../card-provenance.ts, decision 039).
+   */
+  subjectId: (subject: string) => string;
 }
 
 /** A recorded mood on the valence scale (−1 bad .. +1 good). */

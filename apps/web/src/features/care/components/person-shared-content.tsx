@@ -54,6 +54,12 @@ export function SharedContent({
             {!insights.data.analysisEnabled && (
               <p className="text-sm text-muted-foreground">{name} has turned analysis off.</p>
             )}
+            {insights.data.analysisEnabled && (
+              <p className="text-xs text-muted-foreground">
+                Figures come from everything {name} writes. Themes, better and worse days and the
+                weekly summary come only from what {name} shares with you.
+              </p>
+            )}
             {insights.data.cards.map((card) => (
               <article
                 key={card.id}

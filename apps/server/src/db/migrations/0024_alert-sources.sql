@@ -1,0 +1,1 @@
+ALTER TABLE "care_alerts" ADD COLUMN "sources" jsonb;
