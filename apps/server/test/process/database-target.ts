@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { testDatabaseTarget } from '../test-database';
 
 /**
  * The database a spawned CLI or server should use in this run: on the PostgreSQL run an empty
@@ -12,7 +12,7 @@ export async function processDatabase(): Promise<{
   env: Record<string, string>;
   drop(): Promise<void>;
 }> {
-  const target = inject('testDatabase');
+  const target = testDatabaseTarget();
   if (target.kind === 'embedded')
     return { kind: 'embedded', env: {}, drop: () => Promise.resolve() };
   const name = `${target.templateName.replace(/_tpl$/, '')}_proc_${randomBytes(4).toString('hex')}`;
