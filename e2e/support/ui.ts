@@ -20,9 +20,10 @@ export async function signInThroughUi(
 
 /**
  * Signs in with the API the sign-in form calls (the session cookie lands in the page's browser
- * context), then opens /login, which sends a signed-in person where the form would have: for a
- * journey whose subject is not signing in (auth.journeys.ts and recovery.journeys.ts keep the
- * form). Skips loading and filling the form, a second or two a journey on a busy machine.
+ * context), then opens the landing page, or, when only a pattern is known, /login, which sends a
+ * signed-in person where the form would have. For journeys whose subject is not signing in (the
+ * auth, recovery, guard and session journeys keep the form): it skips loading and filling the
+ * form, and a redirect or two.
  */
 export async function signIn(
   page: Page,
@@ -33,7 +34,7 @@ export async function signIn(
     data: { email: account.email, password: account.password },
   });
   assert.equal(response.status(), 200, `sign-in of ${account.email}: ${await response.text()}`);
-  await page.goto('/login');
+  await page.goto(typeof landing === 'string' ? landing : '/login');
   await expectPath(page, landing);
   await page.locator('main h1').first().waitFor();
 }
