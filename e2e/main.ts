@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, withJourneyContext, type Journey } from './support/harness';
+import { runningJourney } from './support/roles';
 import { authJourneys } from './journeys/auth.journeys';
 import { guardJourneys } from './journeys/guard.journeys';
 import { shellJourneys } from './journeys/shell.journeys';
@@ -54,7 +56,6 @@ if (!baseUrl || !idleBaseUrl) throw new Error('run through `npm run test:e2e`');
 const urls = { main: baseUrl, idle: idleBaseUrl };
 const filter = process.argv[2];
 
-const browser = await launchBrowser();
 let passed = 0;
 let failed = 0;
 const started = Date.now();
@@ -65,43 +66,81 @@ const retries = Number(process.env.E2E_RETRIES ?? (process.env.CI === 'true' ? 1
 const describe = (error: unknown) =>
   error instanceof Error ? (error.stack ?? error.message) : String(error);
 
-async function runOne(journey: Journey): Promise<void> {
-  const skipReason = journey.unavailableBecause ? await journey.unavailableBecause() : null;
-  if (skipReason) {
-    console.log(`- skipped: ${journey.name} (${skipReason})`);
-    return;
-  }
-  const errors: unknown[] = [];
-  for (let attempt = 0; attempt <= retries; attempt++) {
-    const t0 = Date.now();
-    try {
-      const url = urls[journey.server ?? 'main'];
-      await withJourneyContext(browser, url, journey.run, journey.name);
-      passed += 1;
-      console.log(`✓ ${journey.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      if (errors.length)
-        console.log(
-          `    flaky (passed on retry); first try: ${describe(errors[0]).split('\n')[0]}`,
-        );
+async function runOne(browser: Browser, journey: Journey): Promise<void> {
+  const holds = journey.holds ?? [];
+  // Inside the journey's async context, so roleAccount() can check what it holds.
+  await runningJourney.run({ name: journey.name, holds }, async () => {
+    const skipReason = journey.unavailableBecause ? await journey.unavailableBecause() : null;
+    if (skipReason) {
+      console.log(`- skipped: ${journey.name} (${skipReason})`);
       return;
-    } catch (error) {
-      errors.push(error);
     }
-  }
-  failed += 1;
-  console.log(`✗ ${journey.name}\n    ${errors.map(describe).join('\n    retry: ')}`);
+    const errors: unknown[] = [];
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      const t0 = Date.now();
+      try {
+        const url = urls[journey.server ?? 'main'];
+        await withJourneyContext(browser, url, journey.run, journey.name);
+        passed += 1;
+        console.log(`✓ ${journey.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+        if (errors.length)
+          console.log(
+            `    flaky (passed on retry); first try: ${describe(errors[0]).split('\n')[0]}`,
+          );
+        return;
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    failed += 1;
+    console.log(`✗ ${journey.name}\n    ${errors.map(describe).join('\n    retry: ')}`);
+  });
 }
 
-// Journeys use their own accounts and browser contexts, so they can run side by side
-// (E2E_WORKERS=2 roughly halves the time). The default is one at a time: with two, Chromium let a
-// page's Ctrl+N through to the browser now and then, and timing-sensitive journeys got flaky.
+// Two journeys at a time (E2E_WORKERS=1 for one), each worker with a Chromium of its own, so a
+// keyboard shortcut or a focus change in one journey's windows never reaches the other's (one
+// shared browser let a page's Ctrl+N through to the browser now and then). A journey never runs
+// beside one that holds the same CLI role account, and one marked `alone` runs by itself
+// (docs/decisions/046-ci-in-25-minutes.md). Journeys start in the order listed above.
 const queue = journeys.filter((journey) => !filter || journey.name.includes(filter));
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const running = new Set<Journey>();
+const waiting: (() => void)[] = [];
+const somethingFinished = () => new Promise<void>((resolve) => waiting.push(resolve));
+
+/** The first queued journey that may start beside those running now, or null. */
+function next(): Journey | null {
+  if ([...running].some((journey) => journey.alone)) return null;
+  const held = new Set([...running].flatMap((journey) => journey.holds ?? []));
+  const index = queue.findIndex(
+    (journey) =>
+      (!journey.alone || running.size === 0) &&
+      !(journey.holds ?? []).some((role) => held.has(role)),
+  );
+  return index === -1 ? null : (queue.splice(index, 1)[0] ?? null);
+}
+
+const browsers: Browser[] = [];
 await Promise.all(
-  Array.from({ length: workers }, async () => {
-    for (let journey = queue.shift(); journey; journey = queue.shift()) await runOne(journey);
+  Array.from({ length: Math.min(workers, queue.length) }, async () => {
+    const browser = await launchBrowser();
+    browsers.push(browser);
+    while (queue.length > 0) {
+      const journey = next();
+      if (!journey) {
+        await somethingFinished();
+        continue;
+      }
+      running.add(journey);
+      try {
+        await runOne(browser, journey);
+      } finally {
+        running.delete(journey);
+        for (const wake of waiting.splice(0)) wake();
+      }
+    }
   }),
 );
-await browser.close();
+for (const browser of browsers) await browser.close();
 console.log(`e2e: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 writeFileSync(process.env.E2E_RESULT_FILE ?? '/dev/null', JSON.stringify({ passed, failed }));

@@ -49,6 +49,19 @@ try {
       `flaky (passed on retry): ${file.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    first try: ${test.failureMessages[0].split('\n')[0]}`,
     );
   if (flaky.length) console.log(`${flaky.length} flaky`);
+  // The slowest files, so the next slow test is named the day it lands (.ci/run budgets the step).
+  const slowest = result.testResults
+    .map((file) => ({
+      name: file.name.replace(`${process.cwd()}/`, ''),
+      ms: file.endTime - file.startTime,
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  if (slowest.length > 1) {
+    console.log('\nslowest test files:');
+    for (const { name, ms } of slowest)
+      console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+  }
 } catch {
   failed = Math.max(failed, 1);
 }

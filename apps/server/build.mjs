@@ -1,18 +1,20 @@
 // Bundles the server into dist/main.js (our code and @kaleido/shared inlined, npm packages left
 // as imports), the recogniser's child process into dist/pocketsphinx-worker.js beside it (where
 // speech/pocketsphinx-pool.ts forks it), and copies the migrations beside them, where
-// db/client.ts looks for them.
+// db/client.ts looks for them. `node build.mjs <dir>` writes to <dir> instead of dist (the process
+// tests build the server they start this way: test/process/server-build.ts).
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-rmSync('dist', { recursive: true, force: true });
+const outdir = process.argv[2] ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/main.ts',
     cli: 'src/cli/main.ts',
     'pocketsphinx-worker': 'src/modules/speech/pocketsphinx-worker.ts',
   },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -31,4 +33,4 @@ await build({
     },
   ],
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });

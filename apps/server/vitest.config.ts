@@ -1,10 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { splitTestFiles } from './test/database-test-files.ts';
+
+/**
+ * The server's test files that depend on the run's database (test/database-test-files.ts): each
+ * gets a database copied from the template test/global-setup.ts migrates, embedded or on
+ * PostgreSQL. The PostgreSQL pass of CI runs only this project; the rest of the server's tests
+ * are in vitest.other.config.ts.
+ */
+const { database } = splitTestFiles(fileURLToPath(new URL('.', import.meta.url)));
+
+export const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    name: 'server:database',
+    include: database,
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...serverTimeouts,
   },
 });

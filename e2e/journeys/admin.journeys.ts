@@ -5,7 +5,7 @@ import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { roleAccount, selectInterface } from '../support/roles';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 const needsAdmin = () =>
   Promise.resolve(roleAccount('admin') ? null : 'no admin account: CLI user:create failed');
@@ -14,7 +14,7 @@ const needsAdmin = () =>
 async function openConsole(page: Page): Promise<void> {
   const admin = roleAccount('admin');
   assert.ok(admin);
-  await signInThroughUi(page, admin, /^\/(admin|client|app|interface-selection)/);
+  await signIn(page, admin, /^\/(admin|client|app|interface-selection)/);
   await selectInterface(page, 'admin');
   await page.goto('/admin');
   await expectVisible(page.getByRole('navigation', { name: 'Admin console' }), 'console nav');
@@ -57,11 +57,12 @@ async function setToggle(box: Locator, want: boolean): Promise<void> {
 export const adminJourneys: Journey[] = [
   {
     name: 'admin: change a role (their interface changes), disable (they are signed out and refused)',
+    holds: ['admin'],
     unavailableBecause: needsAdmin,
     async run({ newPage, baseUrl, checkA11y }) {
       const person = await createVerifiedAccount(baseUrl, newAccount('admin-target'));
       const them = await newPage();
-      await signInThroughUi(them, person);
+      await signIn(them, person);
       // A user has no professional interface: /client moves them to their own.
       await them.goto('/client');
       await expectPath(them, '/app/dashboard');
@@ -98,6 +99,9 @@ export const adminJourneys: Journey[] = [
   },
   {
     name: 'admin: read and filter the audit log; run a research export and open it',
+    holds: ['admin'],
+    // Research mode is the whole instance's, for as long as the journey runs.
+    alone: true,
     unavailableBecause: needsAdmin,
     async run({ newPage, checkA11y }) {
       const page = await newPage();
@@ -162,6 +166,9 @@ export const adminJourneys: Journey[] = [
   },
   {
     name: 'admin: feature toggles off are hidden in the app (audio input, advanced analytics)',
+    holds: ['admin'],
+    // Recording and insights are off for everyone while it runs.
+    alone: true,
     unavailableBecause: needsAdmin,
     async run({ newPage, baseUrl }) {
       const person = await createVerifiedAccount(baseUrl, newAccount('toggle-person'));
@@ -179,7 +186,7 @@ export const adminJourneys: Journey[] = [
         await setToggle(analytics, false);
 
         const them = await newPage();
-        await signInThroughUi(them, person);
+        await signIn(them, person);
         // No insight cards on the dashboard; no voice tab, recorder or record button.
         await expectVisible(them.getByRole('heading', { name: 'Recent Activity' }), 'dashboard');
         await them.waitForLoadState('networkidle');

@@ -11,6 +11,8 @@ import { connectedAudioCall, historyStatus, pause, phase, rtp, until } from '../
 export const callRoomJourneys: Journey[] = [
   {
     name: 'calls: a transcript both agree to records both sides, either can stop it, then View Transcript',
+    // Live media between two pages (and recognition, for transcripts): it needs the machine.
+    alone: true,
     async run(ctx) {
       const { a, b, pageA, pageB } = await connectedAudioCall(ctx, 'call-words');
 
@@ -87,6 +89,8 @@ export const callRoomJourneys: Journey[] = [
   },
   {
     name: 'calls: reloading the room mid-call rejoins it; the other side sees reconnecting, then connected',
+    // Live media between two pages (and recognition, for transcripts): it needs the machine.
+    alone: true,
     async run(ctx) {
       const { pageA, pageB } = await connectedAudioCall(ctx, 'call-reload');
 

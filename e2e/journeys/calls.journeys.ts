@@ -25,6 +25,8 @@ import {
 export const callsJourneys: Journey[] = [
   {
     name: 'calls: an audio call from chat connects, audio flows both ways, mute stops it, end',
+    // Live media between two pages (and recognition, for transcripts): it needs the machine.
+    alone: true,
     async run(ctx) {
       const { a, b, pageA, pageB } = await twoPeopleInAConversation(ctx, 'call-audio');
       // getStats needs the capture script from the first page load: reload both with it.
@@ -95,6 +97,8 @@ export const callsJourneys: Journey[] = [
   },
   {
     name: 'calls: a video call from the calls page shows the remote video on both sides',
+    // Live media between two pages (and recognition, for transcripts): it needs the machine.
+    alone: true,
     async run(ctx) {
       const [a, b] = await Promise.all([
         createVerifiedAccount(ctx.baseUrl, newAccount('call-video-a')),

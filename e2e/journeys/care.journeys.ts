@@ -5,7 +5,7 @@ import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { roleAccount } from '../support/roles';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 /** A same-origin API call from the page, with the session's anti-forgery token. */
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<number> {
@@ -34,6 +34,7 @@ async function toggle(box: ReturnType<Page['getByLabel']>, want: boolean) {
 export const careJourneys: Journey[] = [
   {
     name: 'care: invite and accept, share mood only, share one entry, revoke live, access log, notes, report',
+    holds: ['client'],
     unavailableBecause: () =>
       Promise.resolve(roleAccount('client') ? null : 'no client account: CLI user:create failed'),
     async run(ctx) {
@@ -43,7 +44,7 @@ export const careJourneys: Journey[] = [
 
       // The professional confirms the ethical-use statement and invites the person.
       const pro = await ctx.newPage();
-      await signInThroughUi(pro, { email: client.email, password: client.password });
+      await signIn(pro, { email: client.email, password: client.password });
       await pro.goto('/client');
       const confirm = pro.getByRole('button', { name: 'I confirm' });
       // Shown once the dashboard has loaded, until confirmed (the account may have done it).
@@ -58,7 +59,7 @@ export const careJourneys: Journey[] = [
 
       // The person writes two entries (one private), accepts, and shares their mood only.
       const me = await ctx.newPage();
-      await signInThroughUi(me, person);
+      await signIn(me, person);
       for (const [title, mood] of [
         ['Rough morning', 'sad'],
         ['Shared reflection', 'happy'],

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 import { writeEntry } from './journal.journeys';
 
 const card = (page: Page, key: string) => page.locator(`[data-card="${key}"]`);
@@ -22,7 +22,7 @@ export const dashboardJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('dashboard'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/dashboard');
       await expectCard(page, 'journalEntries', '0', 'this month');
       await expectCard(page, 'recentChats', '0', '0 from yesterday');
@@ -112,7 +112,7 @@ export const dashboardJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('dashboard-actions'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       const actions = [
         ['Start new chat', /^\/app\/chat\/new\?new=true$/],
         ['Record voice note', '/app/voice-notes/recorder'],
@@ -134,7 +134,7 @@ export const dashboardJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('dashboard-insights'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/dashboard');
       await expectVisible(page.getByTestId('insights'), 'the insights section');
       for (const [title, content, mood] of [

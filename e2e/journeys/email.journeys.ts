@@ -4,12 +4,12 @@ import { createVerifiedAccount, newAccount, type Account } from '../support/acco
 import { expectPath, expectVisible } from '../support/expect';
 import type { Journey, JourneyContext } from '../support/harness';
 import { trackSockets } from '../support/chat';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 async function openMail(ctx: JourneyContext, account: Account): Promise<Page> {
   const page = await ctx.newPage();
   await page.addInitScript(trackSockets);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/app/email');
   await expectPath(page, '/app/email/inbox');
   await expectVisible(

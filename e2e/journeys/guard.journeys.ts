@@ -1,19 +1,8 @@
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
+import { roleAccount, type RoleAccount } from '../support/roles';
 import { signInThroughUi } from '../support/ui';
-
-interface RoleAccount {
-  role: 'user' | 'client' | 'admin';
-  email: string;
-  password: string;
-  fullName: string;
-}
-
-function roleAccount(role: RoleAccount['role']): RoleAccount | undefined {
-  const accounts = JSON.parse(process.env.E2E_ROLE_ACCOUNTS ?? '[]') as RoleAccount[];
-  return accounts.find((a) => a.role === role);
-}
 
 /** Role accounts come from `npm run cli -- user:create`; until it exists they cannot be made. */
 function needsRoleAccount(role: RoleAccount['role']) {
@@ -87,6 +76,7 @@ export const guardJourneys: Journey[] = [
   },
   {
     name: 'guard: a client works in /client and is moved there from /admin',
+    holds: ['client'],
     unavailableBecause: needsRoleAccount('client'),
     async run({ newPage }) {
       const page = await newPage();
@@ -110,6 +100,7 @@ export const guardJourneys: Journey[] = [
   },
   {
     name: 'guard: a first-time admin chooses an interface, then switches view',
+    holds: ['admin'],
     unavailableBecause: needsRoleAccount('admin'),
     async run({ newPage, checkA11y }) {
       const page = await newPage();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 import { writeEntry } from './journal.journeys';
 
 export const insightsJourneys: Journey[] = [
@@ -11,7 +11,7 @@ export const insightsJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('insights-pages'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       // One entry with a mood, analysed on the server while the questionnaire is answered.
       await writeEntry(page, {
         title: 'Sunny walk',

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { dismissToasts, expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 const ENTRY_PATH = /^\/app\/journal\/(text|voice)\/[0-9a-f-]{36}$/;
 
@@ -44,7 +44,7 @@ export const journalJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('journal-write'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/journal');
       await expectPath(page, '/app/journal/text/new');
       await expectVisible(page.getByText('No journal entries yet'), 'the empty timeline');
@@ -135,7 +135,7 @@ export const journalJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('journal-find'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       const other = await page.context().newPage();
       await other.goto('/app/journal/calendar');
       await expectVisible(other.getByText('No journal entries yet'), 'the other tab, empty');
@@ -266,7 +266,7 @@ export const journalJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('journal-voice'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/journal/voice/new');
       const form = page.getByRole('group', { name: 'New voice entry' });
       await form.getByLabel('Title').fill('Park walk');

@@ -3,7 +3,7 @@ import type { Account } from '../support/accounts';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { dismissToasts, expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 /** A sign-in from another device: the server tells the account's open tabs (a real notice). */
 async function signInElsewhere(baseUrl: string, account: Account, userAgent: string) {
@@ -21,7 +21,7 @@ export const notificationJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('notify'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await expectVisible(
         page.locator('[data-testid="online-indicator"][data-realtime="open"]'),
         'online once the realtime connection is up',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 export const pagesJourneys: Journey[] = [
   {
@@ -31,7 +31,7 @@ export const pagesJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('aliases'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       const cases: [string, string][] = [
         ['/app', '/app/dashboard'],
         ['/app/', '/app/dashboard'],
@@ -75,7 +75,7 @@ export const pagesJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('help'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/help/faq');
       await expectVisible(page.getByText(/'New Chat', or press Cmd\+N/), 'FAQ new chat');
       await expectVisible(page.getByText('How do I record a voice note?'), 'FAQ voice notes');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible, dismissToasts } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 import { roleAccount, selectInterface } from '../support/roles';
 
@@ -12,7 +12,7 @@ export const profileJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('profile'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/profile');
       await expectPath(page, '/app/profile/personal-info');
       await expectVisible(page.getByRole('heading', { name: 'Personal & Identity' }), 'card');
@@ -54,13 +54,14 @@ export const profileJourneys: Journey[] = [
   },
   {
     name: 'admin: read-only profile fields with tooltip (client interface); six settings tabs, retention error (admin interface)',
+    holds: ['admin'],
     unavailableBecause: () =>
       Promise.resolve(roleAccount('admin') ? null : 'no admin account from the CLI'),
     async run({ newPage, checkA11y }) {
       const admin = roleAccount('admin');
       assert.ok(admin);
       const page = await newPage();
-      await signInThroughUi(page, admin, /^\/(interface-selection|admin|client|app)/);
+      await signIn(page, admin, /^\/(interface-selection|admin|client|app)/);
       await selectInterface(page, 'client');
       await page.goto('/app/profile/personal-info');
       await expectVisible(page.getByText('You are in the client interface.'), 'admin banner');
@@ -120,7 +121,7 @@ export const profileJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('avatar'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/profile/personal-info');
       const input = page.getByLabel('Avatar image file');
       await input.setInputFiles({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 /** Phones (360, 390), the sheet breakpoint (768) and a laptop (1280): SPEC §2, issue #18 item 1. */
 const WIDTHS = [360, 390, 768, 1280];
@@ -44,7 +44,7 @@ export const responsiveJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('narrow'));
       const page = await newPage({ viewport: { width: 1280, height: 800 } });
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       const topBar = page.locator('header').first();
       const controls = [
         topBar.getByRole('button', { name: 'Toggle sidebar' }),

@@ -33,6 +33,8 @@ export const sessionJourneys: Journey[] = [
   {
     name: 'inactivity: with no activity for the idle time the session ends, logged, and the auth screen says why',
     server: 'idle',
+    // A 6-second timeout measured against the page's own timer: a shared machine would blur it.
+    alone: true,
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('idle'));
       const page = await newPage();

@@ -3,7 +3,7 @@ import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible, dismissToasts } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { totpCode } from '../support/totp';
-import { signInThroughUi } from '../support/ui';
+import { signIn, signInThroughUi } from '../support/ui';
 
 export const settingsJourneys: Journey[] = [
   {
@@ -11,7 +11,7 @@ export const settingsJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('settings'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/settings');
       await expectPath(page, '/app/settings/alerts');
       await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }), 'title');
@@ -57,7 +57,7 @@ export const settingsJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('theme'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/settings/alerts');
       await page.getByRole('tab', { name: 'Appearance' }).click();
       const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -86,7 +86,7 @@ export const settingsJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('export'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/settings/exports');
       await page.getByRole('tab', { name: 'Privacy' }).click();
       const today = new Date().toISOString().slice(0, 10);
@@ -112,7 +112,7 @@ export const settingsJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('delete'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/settings/compliance');
       await page.getByRole('tab', { name: 'Privacy' }).click();
       await page.getByRole('switch', { name: 'Share Insights with Clients' }).click();
@@ -204,7 +204,7 @@ export const settingsJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('goodbye'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/settings/alerts');
       await page.getByRole('tab', { name: 'Privacy' }).click();
       await page.getByRole('button', { name: 'Delete Account' }).click();

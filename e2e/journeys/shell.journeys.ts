@@ -3,7 +3,7 @@ import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { PNG, twoPeopleInAConversation } from '../support/chat';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
 
@@ -13,7 +13,7 @@ export const shellJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('sidebar'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       const sidebar = page.getByTestId('sidebar');
       assert.equal(await sidebar.getAttribute('data-state'), 'expanded');
       assert.equal(Math.round((await sidebar.boundingBox())?.width ?? 0), 256);
@@ -77,7 +77,7 @@ export const shellJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('mobile'));
       const page = await newPage({ viewport: { width: 500, height: 800 } });
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       assert.equal(await page.getByTestId('sidebar').isVisible(), false);
       await page.getByRole('button', { name: 'Toggle sidebar' }).click();
       const sheet = page.getByTestId('sidebar-sheet');
@@ -96,7 +96,7 @@ export const shellJourneys: Journey[] = [
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('palette'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.keyboard.press('Control+k');
       const palette = page.getByTestId('command-palette');
       await expectVisible(palette, 'palette');
@@ -217,7 +217,7 @@ export const shellJourneys: Journey[] = [
       const { newPage, baseUrl, checkA11y } = ctx;
       const account = await createVerifiedAccount(baseUrl, newAccount('drawer'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       // The dashboard has no uploads, filters or options: the drawer says so, offers nothing.
       await page.getByRole('button', { name: 'Open context panel' }).click();
       const drawer = page.getByTestId('context-drawer');

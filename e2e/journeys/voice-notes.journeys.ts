@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 const TITLE = 'Morning walk';
 
@@ -31,7 +31,7 @@ export const voiceNotesJourneys: Journey[] = [
       const sender = await createVerifiedAccount(baseUrl, newAccount('voice-sender'));
       const receiver = await createVerifiedAccount(baseUrl, newAccount('voice-receiver'));
       const page = await newPage();
-      await signInThroughUi(page, sender);
+      await signIn(page, sender);
       await page.goto('/app/voice-notes/recorder');
       await expectVisible(page.getByRole('heading', { name: /Your Voice Notes/ }), 'the list');
       assert.equal(await page.getByTestId('voice-note-count').textContent(), '(0)');
@@ -90,7 +90,7 @@ export const voiceNotesJourneys: Journey[] = [
       await expectVisible(page.getByText(`Sent to ${receiver.fullName}`), 'the recipient');
 
       const inbox = await newPage();
-      await signInThroughUi(inbox, receiver);
+      await signIn(inbox, receiver);
       await inbox.goto('/app/voice-notes/inbox');
       await expectVisible(inbox.getByRole('heading', { name: /Your Voice Notes/ }), 'inbox');
       await expectVisible(inbox.getByText(`From ${sender.fullName}`), 'the received note');
@@ -114,7 +114,7 @@ export const voiceNotesJourneys: Journey[] = [
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('voice-upload'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await page.goto('/app/voice-notes/recorder');
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const drawer = page.getByTestId('context-drawer');

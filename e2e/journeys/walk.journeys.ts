@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import type { Journey } from '../support/harness';
 import { roleAccount, selectInterface } from '../support/roles';
-import { signInThroughUi } from '../support/ui';
+import { signIn } from '../support/ui';
 
 // Issue #18 item 2: no control that does nothing. A person who walks every page and opens every
 // drawer and menu must never meet a disabled control that does not say why it is disabled.
@@ -122,10 +122,11 @@ async function walk(page: Page, start: string, prefix: string): Promise<string[]
 export const walkJourneys: Journey[] = [
   {
     name: 'walk: every page, drawer and menu of the three interfaces; no disabled control without a reason',
+    holds: ['admin'],
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('walker'));
       const page = await newPage();
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       const [userPages, ...userProblems] = await walk(page, '/app/dashboard', '/app/');
       // The workspace's sidebar alone links nine areas with their sub-pages.
       assert.ok(Number(/(\d+) pages/.exec(userPages ?? '')?.[1]) >= 15, `few pages: ${userPages}`);
@@ -134,7 +135,7 @@ export const walkJourneys: Journey[] = [
       const counts = [userPages];
       if (admin) {
         const adminPage = await newPage();
-        await signInThroughUi(adminPage, admin, /\/(interface-selection|app|client|admin)/);
+        await signIn(adminPage, admin, /\/(interface-selection|app|client|admin)/);
         for (const [view, start] of [
           ['client', '/client'],
           ['admin', '/admin'],

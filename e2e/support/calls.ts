@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount, type Account } from './accounts';
 import { expectPath, expectVisible } from './expect';
 import type { JourneyContext } from './harness';
-import { signInThroughUi } from './ui';
+import { signIn } from './ui';
 
 // What the call journeys share (e2e/journeys/calls.journeys.ts, call-room.journeys.ts).
 
@@ -93,7 +93,7 @@ export async function signedIn(
   const page = await ctx.newPage();
   await page.addInitScript(capturePeerConnections);
   if (init) await page.addInitScript(init);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   if (path !== '/app/dashboard') await page.goto(path);
   await expectVisible(
     page.locator('[data-testid="online-indicator"][data-realtime="open"]'),

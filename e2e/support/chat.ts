@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedAccount, newAccount, type Account } from './accounts';
 import { expectPath, expectVisible } from './expect';
 import type { JourneyContext } from './harness';
-import { signInThroughUi } from './ui';
+import { signIn } from './ui';
 
 /** A 2×2 red PNG: small, valid, and recognised as an image by its content. */
 export const PNG = Buffer.from(
@@ -38,7 +38,7 @@ export function trackSockets() {
 export async function openChat(ctx: JourneyContext, account: Account): Promise<Page> {
   const page = await ctx.newPage();
   await page.addInitScript(trackSockets);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/app/chat');
   await expectPath(page, '/app/chat/new');
   await expectVisible(page.getByRole('heading', { name: 'Conversations' }), 'the list');

@@ -74,6 +74,16 @@ export interface Journey {
   run: (ctx: JourneyContext) => Promise<void>;
   /** Which server the journey needs: the default one, or the one with a short idle timeout. */
   server?: 'main' | 'idle';
+  /**
+   * The CLI role accounts it signs in with (support/roles.ts): no journey holding one of the same
+   * runs beside it.
+   */
+  holds?: readonly ('user' | 'client' | 'admin')[];
+  /**
+   * Runs with no other journey beside it: it changes the whole instance (System settings), or
+   * its subject is timing the machine must not be shared for (idle timeout, live media).
+   */
+  alone?: boolean;
 }
 
 const ARTIFACTS = '.e2e-artifacts';

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
  * PostgreSQL database copied from the migrated template database.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const target = inject('testDatabase');
+  const target = testDatabaseTarget();
   if (target.kind === 'embedded') {
     const dump = await readFile(target.templateDumpPath);
     const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
@@ -37,6 +37,22 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * The database this run targets. Only the `server:database` project provides one: a file there
+ * is found by its imports (database-test-files.ts), so this throws only for a file that reaches
+ * the database some way that reading imports cannot see.
+ */
+export function testDatabaseTarget(): TestDatabaseTarget {
+  const target = inject('testDatabase') as TestDatabaseTarget | undefined;
+  if (!target)
+    throw new Error(
+      'This test file uses the test database but ran in a project without one: it must import ' +
+        'test/test-database.ts (directly or through a helper), so that ' +
+        'test/database-test-files.ts places it in the server:database project.',
+    );
+  return target;
 }
 
 export type TestDatabaseTarget =

@@ -121,7 +121,7 @@ describe('the job queue', () => {
     expect(waiting.lastError).toBe('mail server down (call 1)');
     // Attempt 1 failed: the next waits backoffMs(1) = one hour.
     expect(waiting.runAt.getTime() - clock.now().getTime()).toBeGreaterThan(3_500_000);
-    await sleep(300);
+    await queue.settled();
     expect(calls).toBe(1);
     expect(gaveUp).toEqual([]);
 
@@ -195,7 +195,7 @@ describe('the job queue', () => {
       })
       .where(eq(jobs.id, id));
     await queue.start();
-    await sleep(400);
+    await queue.settled();
     expect(ran).toEqual([]);
     clock.advance(61_000);
     expect(await jobReaches(id, 'done')).toMatchObject({ attempts: 2, lockedBy: null });
@@ -273,7 +273,7 @@ describe('the job queue', () => {
       { note: 'tomorrow' },
       { runAt: new Date(clock.now().getTime() + 86_400_000) },
     );
-    await sleep(400);
+    await queue.settled();
     expect(ran).toEqual([]);
     expect((await rowOf(id)).status).toBe('queued');
     clock.advance(86_400_000);
@@ -302,7 +302,7 @@ describe('the job queue', () => {
     ]);
 
     clock.advance(3_600_000);
-    await sleep(400);
+    await queue.settled();
     expect(ran).toEqual([]);
     clock.advance(3_600_000);
     await jobReaches(first, 'done');
@@ -364,7 +364,7 @@ describe('the job queue', () => {
     expect(await queue.cancel(key)).toBe(1);
     expect(await queue.cancel(key)).toBe(0);
     clock.advance(120_000);
-    await sleep(400);
+    await queue.settled();
     expect(ran).toEqual([]);
     expect((await rowOf(id)).status).toBe('cancelled');
   });
@@ -452,7 +452,7 @@ describe.runIf(onPostgres)('jobs across two server instances on one PostgreSQL',
       for (const [i, note] of notes.entries())
         await (i % 2 ? instances.a : instances.b).jobs.enqueue(work, { note });
       await waitFor(() => ran.size === notes.length, 'every job to run', 30_000);
-      await sleep(500);
+      await Promise.all([instances.a.jobs.settled(), instances.b.jobs.settled()]);
       expect([...ran.values()].filter((where) => where.length !== 1)).toEqual([]);
       const result = await instances.database.db.execute(
         sql`select count(*)::int as done from jobs where kind = ${work} and status = 'done'`,

@@ -31,6 +31,12 @@ export interface JobQueue {
   cancel(key: string): Promise<number>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Resolves once a look for due jobs, begun after the call, found none while no job of this
+   * instance ran: nothing is left to do until a scheduled job's time comes (at once when stopped).
+   * Tests await it to show that nothing more runs, where they would otherwise sleep a poll or two.
+   */
+  settled(): Promise<void>;
 }
 
 export interface JobKindOptions<P> {
@@ -115,6 +121,16 @@ export function createJobQueue(deps: {
   let stopped = true;
   let dispatcher: Promise<void> | null = null;
 
+  // Callers of `settled`, each with the number of polls begun when it asked.
+  let pollsBegun = 0;
+  const settleWaiters: { after: number; resolve: () => void }[] = [];
+  function settle(poll: number) {
+    for (const waiter of settleWaiters.filter((w) => poll === Infinity || w.after < poll)) {
+      settleWaiters.splice(settleWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+
   // The dispatcher sleeps between polls; an enqueue or a finished job wakes it at once.
   let wake: (() => void) | null = null;
   let wakeRequested = false;
@@ -153,6 +169,7 @@ export function createJobQueue(deps: {
   async function dispatch() {
     while (!stopped) {
       wakeRequested = false;
+      const poll = ++pollsBegun;
       let claimed = false;
       try {
         const open = await openKinds();
@@ -164,9 +181,11 @@ export function createJobQueue(deps: {
       } catch (error) {
         deps.log.error({ err: error }, 'job dispatcher error');
       }
+      if (!claimed && inFlight.size === 0) settle(poll);
       // After `stop`, a wake is pending, so this returns at once.
       if (!claimed) await nap(pollMs);
     }
+    settle(Infinity);
   }
 
   function launch(job: ClaimedJob) {
@@ -324,6 +343,14 @@ export function createJobQueue(deps: {
         }),
       ]);
       clearTimeout(grace);
+    },
+
+    settled() {
+      if (stopped) return Promise.resolve();
+      return new Promise((resolve) => {
+        settleWaiters.push({ after: pollsBegun, resolve });
+        signal();
+      });
     },
   };
   return queue;

@@ -25,7 +25,7 @@ let dataDir: string;
 let first: ServerProcess;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
+  dataDir = tempDataDir({ migrated: true });
   first = await startServer({ DATA_DIR: dataDir });
 }, PROCESS_TIMEOUT);
 afterAll(async () => {

@@ -27,8 +27,8 @@ const emails = [
 ];
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  database = await processDatabase();
+  dataDir = tempDataDir({ migrated: true });
+  database = await processDatabase({ migrated: true });
   // Info logs: the server's own "incoming request" lines tell us when every request has arrived.
   env = { DATA_DIR: dataDir, ...database.env, LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000' };
 }, PROCESS_TIMEOUT);

@@ -24,7 +24,7 @@ describe('production without SMTP_URL', { timeout: PROCESS_TIMEOUT }, () => {
   });
 
   it('starts with MAIL_OUTBOX=admin, the outbox closed even to this machine', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDataDir({ migrated: true });
     const server = await startServer({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,

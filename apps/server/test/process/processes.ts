@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { migratedDataDir, serverBuild } from './server-build';
 
 /**
- * Real processes for the operator-facing tests: the CLI and the server started the way an
- * operator starts them (`node --import tsx <entry>`), each with only the environment we give it.
+ * Real processes for the operator-facing tests: the CLI and the server built as `npm run build`
+ * builds them and started as `npm start` starts them (`node dist/main.js`), each with only the
+ * environment we give it (server-build.ts says where the build comes from).
  */
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const CLI_ENTRY = 'apps/server/src/cli/main.ts';
-const SERVER_ENTRY = 'apps/server/src/main.ts';
 
 /**
  * Per test and hook: a first start creates a PGlite database (5-12 s idle, several times that
@@ -20,7 +20,13 @@ const SERVER_ENTRY = 'apps/server/src/main.ts';
  */
 export const PROCESS_TIMEOUT = 120_000;
 
-export function tempDataDir(): string {
+/**
+ * An empty data directory: the first start creates the database in it. With `migrated`, one that
+ * already holds a migrated embedded database (server-build.ts), for tests whose subject is not
+ * the first start.
+ */
+export function tempDataDir(options: { migrated?: boolean } = {}): string {
+  if (options.migrated) return migratedDataDir();
   return mkdtempSync(join(tmpdir(), 'kaleido-process-'));
 }
 
@@ -46,7 +52,7 @@ export interface CliResult extends Exit {
 }
 
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+  const child = spawn(process.execPath, [serverBuild().cli, ...args], {
     cwd: repoRoot,
     env: processEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +88,7 @@ export async function startServer(
   options: { waitUntilReady?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBuild().main], {
     cwd: repoRoot,
     env: processEnv({ HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,7 @@ let server: ServerProcess | undefined;
 const browser = new HttpSession('');
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
+  dataDir = tempDataDir({ migrated: true });
   const created = await runCli(
     [
       'user:create',

@@ -72,7 +72,7 @@ describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL'
     a.clock.advance(31_000);
     b.clock.advance(31_000);
     await bobSocket.next(about('call.missed', second), 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await Promise.all([a.jobs.settled(), b.jobs.settled()]);
     expect(bobSocket.messages.filter(about('call.missed', second))).toHaveLength(1);
     const list = (await sameBrowserOn(b, bob.client).get('/api/calls')).json<CallList>();
     expect(list.calls.map((c) => c.status)).toEqual(['missed', 'completed']);

@@ -249,7 +249,7 @@ describe('calls: signalling and history', () => {
     const bob = await caller('Bob Away');
     const { callId } = await ring(ada, bob);
     app.clock.advance(CALL_RING_TIMEOUT_MS - 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await app.jobs.settled();
     expect(await got(ada, 'call.missed', callId)).toBe(false);
     app.clock.advance(6_000);
     const missed = callOf(await event(ada, 'call.missed', callId));

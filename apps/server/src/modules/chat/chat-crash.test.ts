@@ -26,8 +26,8 @@ let env: Record<string, string>;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  database = await processDatabase();
+  dataDir = tempDataDir({ migrated: true });
+  database = await processDatabase({ migrated: true });
   env = { DATA_DIR: dataDir, RATE_LIMIT_FACTOR: '1000', ...database.env };
   // One account from the CLI (before the server holds the data directory), one by signing up.
   const created = await runCli(

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
@@ -162,7 +161,7 @@ describe('journal reminders and reflection nudges', () => {
       return job && job.id !== due.id && job;
     }, 'the next reminder');
     expect(next.runAt.getTime() - due.runAt.getTime()).toBe(DAY);
-    await sleep(2_500); // more than a poll: nothing else runs
+    await app.jobs.settled(); // nothing else runs
     expect(await journalNotifications(app, userId, REMINDER_TEXT.title)).toHaveLength(1);
   });
 
@@ -210,7 +209,7 @@ describe('journal reminders and reflection nudges', () => {
     );
     // A longer silence brings no second nudge.
     app.clock.advance(10 * DAY);
-    await sleep(2_500);
+    await app.jobs.settled();
     expect(await journalNotifications(app, userId, NUDGE_TEXT.title)).toHaveLength(1);
     expect(await pendingJob(app, nudgeKey(userId))).toBeNull();
 
@@ -242,7 +241,7 @@ describe('reminders across restarts and instances', () => {
           async () => (await journalNotifications(after, userId, REMINDER_TEXT.title)).length > 0,
           'the reminder after the restart',
         );
-        await sleep(2_500);
+        await after.jobs.settled();
         expect(await journalNotifications(after, userId, REMINDER_TEXT.title)).toHaveLength(1);
       } finally {
         await after.close();
@@ -264,7 +263,7 @@ describe('reminders across restarts and instances', () => {
         async () => (await journalNotifications(pair.a, userId, REMINDER_TEXT.title)).length > 0,
         'the reminder',
       );
-      await sleep(4_500); // two polls of each instance
+      await Promise.all([pair.a.jobs.settled(), pair.b.jobs.settled()]);
       expect(await journalNotifications(pair.b, userId, REMINDER_TEXT.title)).toHaveLength(1);
     } finally {
       await pair.close();
