@@ -103,6 +103,7 @@ describe('audit log', () => {
     await app.database.db.insert(careAccessLog).values({
       personId: subject.userId,
       professionalId: professional.userId,
+      professionalName: 'Reading Coach',
       what: 'mood_trend',
       itemCount: 3,
     });
