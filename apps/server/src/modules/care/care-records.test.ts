@@ -83,6 +83,18 @@ async function allPages<T extends 'access-log' | 'consent-history'>(
   return rows as T extends 'access-log' ? AccessLogEntry[] : ConsentChange[];
 }
 
+/** The person's rows in both logs, straight from the database (oldest first). */
+async function rowsHeld(of: Person) {
+  const reads = await app.database.db.execute(sql`
+    select id, what from care_access_log where person_id = ${of.userId} order by at, id`);
+  const changes = await app.database.db.execute(sql`
+    select id, action from care_consent_log where person_id = ${of.userId} order by at, id`);
+  return {
+    reads: rowsOf<{ id: string; what: string }>(reads),
+    changes: rowsOf<{ id: string; action: string }>(changes),
+  };
+}
+
 const exportedCare = async (of: Person) =>
   (await of.client.get('/api/account/export')).json<{
     care: { accessToMyData: unknown[]; changes: unknown[] };
@@ -111,25 +123,29 @@ describe("the person's records outlive the professional (N2)", () => {
       const pro = await professional(name);
       await linkProfessional(pro, owner, SCOPES);
       await readEverything(pro, owner);
-      const mine = `professionalId=${pro.userId}`;
-      const reads = await allPages(owner, 'access-log', mine);
-      expect(reads.map((e) => e.what).sort()).toEqual([
+      // As the database holds them, then as the person reads them.
+      const held = await rowsHeld(owner);
+      expect(held.reads.map((r) => r.what).sort()).toEqual([
         'mood_trend',
         'person',
         'profile',
         'shared_entries',
       ]);
-      const changes = await allPages(owner, 'consent-history', mine);
-      expect(changes.map((c) => c.action).sort()).toEqual([
+      expect(held.changes.map((c) => c.action).sort()).toEqual([
         'accepted',
         'granted',
         'granted',
         'invited',
       ]);
+      const mine = `professionalId=${pro.userId}`;
+      const reads = await allPages(owner, 'access-log', mine);
+      const changes = await allPages(owner, 'consent-history', mine);
+      expect(reads.map((e) => e.id).sort()).toEqual(held.reads.map((r) => r.id).sort());
       const exported = await exportedCare(owner);
 
       await erase(pro);
 
+      expect(await rowsHeld(owner)).toEqual(held);
       const accountGone = how !== 'deletes their data';
       const whose = accountGone
         ? `formerProfessional=${encodeURIComponent(name)}`
@@ -162,17 +178,14 @@ describe("the person's records outlive the professional (N2)", () => {
     }
     const deleted = await leaver.client.post('/api/account/delete-data', {});
     expect(deleted.status, deleted.body).toBe(200);
-    expect((await allPages(leaver, 'access-log')).length).toBe(0);
-    expect((await allPages(leaver, 'consent-history')).length).toBe(0);
+    expect(await rowsHeld(leaver)).toEqual({ reads: [], changes: [] });
+    expect((await leaver.client.get('/api/care/access-log')).json()).toMatchObject({
+      entries: [],
+    });
 
     const closed = await closer.client.post('/api/account/delete', { password: closer.password });
     expect(closed.status, closed.body).toBe(200);
-    const left = await app.database.db.execute(sql`
-      select (select count(*) from care_access_log where person_id = ${closer.userId}) as reads,
-             (select count(*) from care_consent_log where person_id = ${closer.userId}) as changes`);
-    const counts = rowsOf<{ reads: string | number; changes: string | number }>(left)[0];
-    expect(Number(counts?.reads)).toBe(0);
-    expect(Number(counts?.changes)).toBe(0);
+    expect(await rowsHeld(closer)).toEqual({ reads: [], changes: [] });
     // Gone from the professional's export as well: those rows were the two people's.
     const proExport = (await pro.client.get('/api/account/export')).json<{
       care: { myReads: unknown[] };
