@@ -116,7 +116,7 @@ describe('audit log', () => {
         action: 'care.read_mood_trend',
         actorEmail: professional.email,
         targetEmail: subject.email,
-        details: { what: 'mood_trend', items: 3 },
+        details: { what: 'mood_trend', items: 3, reads: 1 },
       }),
     ]);
   });
