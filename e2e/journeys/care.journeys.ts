@@ -23,6 +23,24 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
   );
 }
 
+/** The same call, answering the JSON body (asserting the status). */
+async function apiJson<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const [status, json] = await page.evaluate(
+    async ([m, p, b]) => {
+      const session = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const response = await fetch(p, {
+        method: m,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return [response.status, (await response.json()) as unknown] as const;
+    },
+    [method, path, body] as const,
+  );
+  assert.ok(status < 300, `${method} ${path} → ${status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
 /** Clicks a consent checkbox and waits for the server's answer to show (it is not optimistic). */
 async function toggle(box: ReturnType<Page['getByLabel']>, want: boolean) {
   await box.click();
@@ -174,6 +192,90 @@ export const careJourneys: Journey[] = [
           .getByText(/viewed a report of your shared data, 2 items, on/),
         'report in the access log',
       );
+    },
+  },
+  {
+    name: 'care: the person pages through a long access log, filters it, and reads the consent history',
+    unavailableBecause: () =>
+      Promise.resolve(roleAccount('client') ? null : 'no client account: CLI user:create failed'),
+    async run(ctx) {
+      const client = roleAccount('client');
+      assert.ok(client);
+      const person = await createVerifiedAccount(ctx.baseUrl, newAccount('care-pages'));
+      const pro = await ctx.newPage();
+      await signInThroughUi(pro, { email: client.email, password: client.password });
+      await apiJson(pro, 'POST', '/api/care/ethical-use', {});
+      const invited = await apiJson<{ id: string }>(pro, 'POST', '/api/care/relationships', {
+        email: person.email,
+        as: 'professional',
+      });
+      const me = await ctx.newPage();
+      await signInThroughUi(me, person);
+      await apiJson(me, 'POST', `/api/care/relationships/${invited.id}/accept`, {});
+      await apiJson(me, 'PATCH', '/api/settings/privacy_settings', {
+        insights_visible_to_clients: true,
+      });
+      await apiJson(me, 'PUT', `/api/care/relationships/${invited.id}/consents/mood_and_insights`, {
+        granted: true,
+      });
+      const { id: personId } = await apiJson<{ user: { id: string } }>(
+        me,
+        'GET',
+        '/api/session',
+      ).then((s) => s.user);
+
+      // 30 moods, each read once as it comes: 30 reads of different sizes (30 log lines; the
+      // page shows 25 at a time).
+      for (let i = 1; i <= 30; i++) {
+        await apiJson(me, 'POST', '/api/journal/entries', {
+          title: `Day ${i}`,
+          content: `Day ${i}.`,
+          mood: 'happy',
+        });
+        await apiJson(pro, 'GET', `/api/care/people/${personId}/mood`);
+      }
+
+      await me.goto('/app/settings');
+      await me.getByRole('tab', { name: 'Privacy' }).click();
+      const log = me.getByRole('list', { name: 'Access log' });
+      await expectVisible(log.getByText(/viewed your mood trend, 30 entries, on/), 'newest read');
+      assert.equal(await log.getByRole('listitem').count(), 25, 'first page');
+      await me.getByRole('button', { name: 'Load more of the access log' }).click();
+      await expectVisible(log.getByText(/viewed your mood trend, 1 entry, on/), 'oldest read');
+      assert.equal(await log.getByRole('listitem').count(), 30, 'every read');
+      assert.equal(
+        await me.getByRole('button', { name: 'Load more of the access log' }).count(),
+        0,
+        'no more pages',
+      );
+
+      // Filters: by what, and a period with no read in it.
+      const filters = me.getByRole('group', { name: 'Filter the access log' });
+      await filters.getByLabel('What').selectOption({ label: 'Your profile' });
+      await expectVisible(
+        me.getByText('No professional viewed your data in this selection.'),
+        'nothing of that kind',
+      );
+      await filters.getByLabel('What').selectOption({ label: 'Your mood trend' });
+      await expectVisible(log.getByText(/30 entries/), 'mood reads again');
+      await filters.getByLabel('To').fill('2001-01-01');
+      await expectVisible(
+        me.getByText('No professional viewed your data in this selection.'),
+        'nothing that long ago',
+      );
+      await filters.getByLabel('To').fill('');
+      await filters.getByLabel('Professional').selectOption({ index: 1 });
+      await expectVisible(log.getByText(/30 entries/), 'by professional');
+
+      // The consent history names every step.
+      const history = me.getByRole('list', { name: 'Consent history' });
+      for (const step of [
+        /: invitation sent, on /,
+        /: invitation accepted, on /,
+        /: Mood and insight summaries shared, on /,
+      ])
+        await expectVisible(history.getByText(step), `consent history ${String(step)}`);
+      await ctx.checkA11y(me, 'privacy tab with a long access log');
     },
   },
 ];

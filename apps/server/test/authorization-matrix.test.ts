@@ -933,6 +933,10 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'signed-in' },
     call: () => get('/api/care/access-log'),
   },
+  'GET /api/care/consent-history': {
+    access: { who: 'signed-in' },
+    call: () => get('/api/care/consent-history'),
+  },
   'GET /api/care/dashboard': {
     access: { who: 'signed-in' },
     call: () => get('/api/care/dashboard'),

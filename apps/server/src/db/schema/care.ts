@@ -66,7 +66,11 @@ export const careConsents = pgTable(
   (t) => [primaryKey({ columns: [t.relationshipId, t.scope] })],
 );
 
-/** Every change of a relationship or its consent, for the person's record and export. */
+/**
+ * Every change of a relationship or its consent, for the person's record and export. The rows
+ * are the person's (DESIGN §10): they outlive the professional's account, who is then named by
+ * the snapshot taken when the row was written, and go only with the person's own data.
+ */
 export const careConsentLog = pgTable(
   'care_consent_log',
   {
@@ -75,19 +79,27 @@ export const careConsentLog = pgTable(
     personId: uuid('person_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    professionalId: uuid('professional_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the professional's account is gone; `professionalName` still says who. */
+    professionalId: uuid('professional_id').references(() => users.id, { onDelete: 'set null' }),
+    professionalName: text('professional_name').notNull(),
     actorId: uuid('actor_id').notNull(),
     scope: text('scope').$type<CareScope>(),
     action: text('action').$type<ConsentChange['action']>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('care_consent_log_person_idx').on(t.personId, t.at)],
+  (t) => [
+    index('care_consent_log_person_idx').on(t.personId, t.at),
+    index('care_consent_log_professional_idx').on(t.professionalId),
+  ],
 );
 
-/** Every read by a professional of a person's shared data: who, what, how many items, when. */
+/**
+ * Every read by a professional of a person's data: who, what, how many items, when. The rows
+ * are the person's, like the consent log above. Identical reads (same professional, same kind,
+ * same item count) within one clock hour (UTC) are one row: `readCount` says how many, `at` is
+ * the first and `lastAt` the last.
+ */
 export const careAccessLog = pgTable(
   'care_access_log',
   {
@@ -95,16 +107,29 @@ export const careAccessLog = pgTable(
     personId: uuid('person_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    professionalId: uuid('professional_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the professional's account is gone; `professionalName` still says who. */
+    professionalId: uuid('professional_id').references(() => users.id, { onDelete: 'set null' }),
+    professionalName: text('professional_name').notNull(),
     what: text('what').$type<CareAccessWhat>().notNull(),
     itemCount: integer('item_count').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    readCount: integer('read_count').notNull().default(1),
+    /** The clock hour (UTC) of the first read: the window identical reads fold into. */
+    readHour: timestamp('read_hour').generatedAlwaysAs(
+      sql`date_trunc('hour', timezone('UTC', at))`,
+    ),
   },
   (t) => [
     index('care_access_log_person_idx').on(t.personId, t.at),
     index('care_access_log_professional_idx').on(t.professionalId),
+    uniqueIndex('care_access_log_fold_idx').on(
+      t.personId,
+      t.professionalId,
+      t.what,
+      t.itemCount,
+      t.readHour,
+    ),
   ],
 );
 

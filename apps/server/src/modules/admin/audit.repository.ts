@@ -62,7 +62,7 @@ export function createAuditRepository(db: Db) {
            where c.consent_type = 'security_event'
           union all
           select l.id, 'professional'::text, 'care.read_' || l.what, l.professional_id,
-                 l.person_id, jsonb_build_object('what', l.what, 'items', l.item_count), l.at
+                 l.person_id, jsonb_build_object('what', l.what, 'items', l.item_count, 'reads', l.read_count), l.at
             from care_access_log l
         )
         select e.id, e.source, e.action, e.actor_id, actor.email as actor_email,

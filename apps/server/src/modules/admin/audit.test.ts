@@ -103,6 +103,7 @@ describe('audit log', () => {
     await app.database.db.insert(careAccessLog).values({
       personId: subject.userId,
       professionalId: professional.userId,
+      professionalName: 'Reading Coach',
       what: 'mood_trend',
       itemCount: 3,
     });
@@ -115,7 +116,7 @@ describe('audit log', () => {
         action: 'care.read_mood_trend',
         actorEmail: professional.email,
         targetEmail: subject.email,
-        details: { what: 'mood_trend', items: 3 },
+        details: { what: 'mood_trend', items: 3, reads: 1 },
       }),
     ]);
   });

@@ -242,7 +242,26 @@ export function createCareAlerts(deps: {
       await deps.jobs.enqueue(CARE_ALERTS_JOB, { personId }, { key: `care-alerts:${personId}` });
     },
 
-    list,
+    /**
+     * The alerts the professional opens: a read of each person's data shown, logged per person
+     * with the count of their alerts (the dashboard's count below is not one).
+     */
+    async list(professionalId: string, query: { personId?: string; status?: 'open' | 'current' }) {
+      const shown = await list(professionalId, query);
+      const perPerson = new Map<string, number>();
+      for (const alert of shown.alerts)
+        perPerson.set(alert.person.id, (perPerson.get(alert.person.id) ?? 0) + 1);
+      const now = deps.now();
+      for (const [personId, itemCount] of perPerson)
+        await repository.logAccess({
+          personId,
+          professionalId,
+          what: 'alert_list',
+          itemCount,
+          now,
+        });
+      return shown;
+    },
 
     /** What the professional may see now of these alerts of theirs (a report's section). */
     visible: views,

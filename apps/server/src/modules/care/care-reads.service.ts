@@ -120,10 +120,15 @@ export function createCareReads(deps: {
       return result;
     },
 
-    /** What a professional may see of one person: the scopes in force, and what is not shared. */
+    /**
+     * What a professional may see of one person: the scopes in force, and what is not shared. A
+     * logged read.
+     */
     async person(professionalId: string, personId: string): Promise<CarePerson> {
       const { relationship, scopes } = await policy.mayView(professionalId, personId);
       const [person] = await repository.usersByIds([personId]);
+      // Their name, email and what they share: a read like any other (the count is the scopes).
+      await logRead(professionalId, personId, 'person', scopes.length);
       return {
         id: personId,
         name: person?.name ?? '',

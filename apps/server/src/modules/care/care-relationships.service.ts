@@ -1,6 +1,5 @@
 import {
   CARE_MESSAGES,
-  type AccessLogResponse,
   type CareScope,
   type ConsentBody,
   type InviteBody,
@@ -294,30 +293,6 @@ export function createCareRelationships(deps: {
       });
       await announce(found, 'consent');
       return await viewOf(userId, id);
-    },
-
-    async accessLog(personId: string): Promise<AccessLogResponse> {
-      const [entries, changes] = await Promise.all([
-        repository.accessOf(personId),
-        repository.changesOf(personId),
-      ]);
-      return {
-        entries: entries.map((e) => ({
-          id: e.id,
-          professional: { id: e.professionalId, name: e.professionalName },
-          what: e.what,
-          itemCount: e.itemCount,
-          at: e.at.toISOString(),
-        })),
-        changes: changes.map((c) => ({
-          id: c.id,
-          relationshipId: c.relationshipId,
-          scope: c.scope,
-          action: c.action,
-          expiresAt: iso(c.expiresAt),
-          at: c.at.toISOString(),
-        })),
-      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CareAccessWhat, CareScope, ConsentChange } from '@kaleido/shared/care/care.schemas';
 import { rowsOf, type Db } from '../../db/client';
 import { likeContaining } from '../../db/like';
@@ -211,6 +211,7 @@ export function createCareRepository(db: Db) {
         relationshipId: values.relationship.id,
         personId: values.relationship.personId,
         professionalId: values.relationship.professionalId,
+        professionalName: nameOf(values.relationship.professionalId),
         actorId: values.actorId,
         scope: values.scope,
         action: values.action,
@@ -219,15 +220,30 @@ export function createCareRepository(db: Db) {
       });
     },
 
-    async changesOf(personId: string) {
+    /** One page of the person's consent history, newest first (`after`: the last row seen). */
+    async changesOf(personId: string, filters: LogFilters, after: string | undefined) {
+      const t = careConsentLog;
       return db
         .select()
-        .from(careConsentLog)
-        .where(eq(careConsentLog.personId, personId))
-        .orderBy(desc(careConsentLog.at))
-        .limit(200);
+        .from(t)
+        .where(
+          and(
+            eq(t.personId, personId),
+            ...filterConditions(t, filters),
+            after
+              ? sql`(${t.at}, ${t.id}) < (select at, id from care_consent_log where id = ${after})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(t.at), desc(t.id))
+        .limit(filters.limit);
     },
 
+    /**
+     * A read, in the person's log. An identical read (same professional, kind and item count)
+     * in the same clock hour adds to that hour's row instead: the log stays readable when a page
+     * refetches, and the count still says how often.
+     */
     async logAccess(values: {
       personId: string;
       professionalId: string;
@@ -235,30 +251,90 @@ export function createCareRepository(db: Db) {
       itemCount: number;
       now: Date;
     }) {
-      await db.insert(careAccessLog).values({
-        personId: values.personId,
-        professionalId: values.professionalId,
-        what: values.what,
-        itemCount: values.itemCount,
-        at: values.now,
-      });
+      await db
+        .insert(careAccessLog)
+        .values({
+          personId: values.personId,
+          professionalId: values.professionalId,
+          professionalName: nameOf(values.professionalId),
+          what: values.what,
+          itemCount: values.itemCount,
+          at: values.now,
+          lastAt: values.now,
+        })
+        .onConflictDoUpdate({
+          target: [
+            careAccessLog.personId,
+            careAccessLog.professionalId,
+            careAccessLog.what,
+            careAccessLog.itemCount,
+            careAccessLog.readHour,
+          ],
+          set: {
+            readCount: sql`${careAccessLog.readCount} + 1`,
+            lastAt: sql`greatest(${careAccessLog.lastAt}, excluded.last_at)`,
+          },
+        });
     },
 
-    async accessOf(personId: string, limit = 200) {
+    /** One page of the person's access log, newest first (`after`: the last row seen). */
+    async accessOf(
+      personId: string,
+      filters: LogFilters & { what?: CareAccessWhat },
+      after: string | undefined,
+    ) {
+      const t = careAccessLog;
       return db
         .select({
-          id: careAccessLog.id,
-          professionalId: careAccessLog.professionalId,
-          professionalName: users.name,
-          what: careAccessLog.what,
-          itemCount: careAccessLog.itemCount,
-          at: careAccessLog.at,
+          id: t.id,
+          professionalId: t.professionalId,
+          professionalName: t.professionalName,
+          what: t.what,
+          itemCount: t.itemCount,
+          at: t.at,
+          lastAt: t.lastAt,
+          readCount: t.readCount,
         })
-        .from(careAccessLog)
-        .innerJoin(users, eq(users.id, careAccessLog.professionalId))
-        .where(eq(careAccessLog.personId, personId))
-        .orderBy(desc(careAccessLog.at))
-        .limit(limit);
+        .from(t)
+        .where(
+          and(
+            eq(t.personId, personId),
+            ...filterConditions(t, filters),
+            filters.what ? eq(t.what, filters.what) : undefined,
+            after
+              ? sql`(${t.at}, ${t.id}) < (select at, id from care_access_log where id = ${after})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(t.at), desc(t.id))
+        .limit(filters.limit);
+    },
+
+    /** Whether `id` is a row of this person's log: a page cursor must be one. */
+    async isLogRow(log: 'access' | 'consent', personId: string, id: string) {
+      const t = log === 'access' ? careAccessLog : careConsentLog;
+      const rows = await db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.id, id), eq(t.personId, personId)));
+      return rows.length > 0;
+    },
+
+    /**
+     * Everyone who appears in one of the person's logs, for its filter: a professional's account
+     * once (under the newest name the log holds), a deleted one once per name it kept.
+     */
+    async professionalsIn(log: 'access' | 'consent', personId: string) {
+      const table = sql.raw(log === 'access' ? 'care_access_log' : 'care_consent_log');
+      const result = await db.execute(sql`
+        select professional_id as id,
+               (array_agg(professional_name order by at desc))[1] as name
+          from ${table}
+         where person_id = ${personId}
+         group by professional_id,
+                  case when professional_id is null then professional_name end
+         order by 2, 1`);
+      return rowsOf<{ id: string | null; name: string }>(result);
     },
 
     async notes(professionalId: string, personId: string) {
@@ -303,6 +379,8 @@ export function createCareRepository(db: Db) {
     async exportOf(userId: string) {
       const relationships = await this.relationshipsOf(userId);
       const consents = await this.consentsOf(relationships.map((r) => r.id));
+      // The changes and reads of the professional's side stay in the people's logs after the
+      // professional deletes their data or account; the professional's export shows them too.
       const changes = await db
         .select()
         .from(careConsentLog)
@@ -331,19 +409,19 @@ export function createCareRepository(db: Db) {
       return { relationships, consents, changes, accessToMyData, myReads, notes, alerts };
     },
 
-    /** Everything the user holds here, on either side; consents go with their relationships. */
+    /**
+     * Everything the user holds here: relationships (either side; consents go with them), their
+     * notes, alerts to or about them, and the logs of their own data. The logs of what they did
+     * as a professional are the people's records (DESIGN §10) and stay.
+     */
     async deleteDataOf(userId: string) {
       await db
         .delete(careRelationships)
         .where(
           or(eq(careRelationships.professionalId, userId), eq(careRelationships.personId, userId)),
         );
-      await db
-        .delete(careConsentLog)
-        .where(or(eq(careConsentLog.personId, userId), eq(careConsentLog.professionalId, userId)));
-      await db
-        .delete(careAccessLog)
-        .where(or(eq(careAccessLog.personId, userId), eq(careAccessLog.professionalId, userId)));
+      await db.delete(careConsentLog).where(eq(careConsentLog.personId, userId));
+      await db.delete(careAccessLog).where(eq(careAccessLog.personId, userId));
       await db
         .delete(careNotes)
         .where(or(eq(careNotes.professionalId, userId), eq(careNotes.personId, userId)));
@@ -352,4 +430,28 @@ export function createCareRepository(db: Db) {
         .where(or(eq(careAlerts.professionalId, userId), eq(careAlerts.personId, userId)));
     },
   };
+}
+
+export interface LogFilters {
+  professionalId?: string;
+  formerProfessional?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+}
+
+/** The professional's current name, read as the row is written: the log's snapshot. */
+function nameOf(professionalId: string) {
+  return sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${professionalId}), '')`;
+}
+
+function filterConditions(t: typeof careAccessLog | typeof careConsentLog, filters: LogFilters) {
+  return [
+    filters.professionalId ? eq(t.professionalId, filters.professionalId) : undefined,
+    filters.formerProfessional
+      ? and(isNull(t.professionalId), eq(t.professionalName, filters.formerProfessional))
+      : undefined,
+    filters.from ? gte(t.at, new Date(filters.from)) : undefined,
+    filters.to ? lt(t.at, new Date(filters.to)) : undefined,
+  ];
 }

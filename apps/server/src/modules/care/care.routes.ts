@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccessLogQuerySchema,
   CareAlertsQuerySchema,
   CareNoteBodySchema,
   CareReportQuerySchema,
   CareScopeSchema,
   ConsentBodySchema,
+  ConsentHistoryQuerySchema,
   InviteBodySchema,
 } from '@kaleido/shared/care/care.schemas';
 import { requireSession } from '../../http/session-guard';
@@ -28,7 +30,7 @@ function sendReport(reply: FastifyReply, name: string, type: 'pdf' | 'csv', body
     .send(body);
 }
 
-/** The person's side (relationships, consent, access log) and the professional's (/client). */
+/** The person's side (relationships, consent, access log, consent history) and the professional's (/client). */
 export function registerCareRoutes(
   app: FastifyInstance,
   care: CareService & { alerts: CareAlerts; reports: CareReports },
@@ -67,7 +69,17 @@ export function registerCareRoutes(
       care.setConsent(me(request), request.params.id, request.params.scope, request.body),
   );
 
-  r.get('/api/care/access-log', { config: auth }, async (request) => care.accessLog(me(request)));
+  r.get(
+    '/api/care/access-log',
+    { config: auth, schema: { querystring: AccessLogQuerySchema } },
+    async (request) => care.accessLog(me(request), request.query),
+  );
+
+  r.get(
+    '/api/care/consent-history',
+    { config: auth, schema: { querystring: ConsentHistoryQuerySchema } },
+    async (request) => care.consentHistory(me(request), request.query),
+  );
 
   r.get('/api/care/dashboard', { config: auth }, async (request) => care.dashboard(me(request)));
 

@@ -8,13 +8,15 @@ import type { Derived, SourceRef } from '../content/provenance';
 import type { ReaderGrants } from './derived-data-policy';
 import { createCareNotes } from './care-notes.service';
 import { createCareReads } from './care-reads.service';
+import { createCareRecords } from './care-records.service';
 import { createCareRelationships } from './care-relationships.service';
 
 export type CareService = ReturnType<typeof createCareService>;
 
 /**
  * Care as the routes see it (SPEC §1 client interface), one file per idea: relationships and
- * consent (the person's side), reads (the professional's side), private notes; plus the
+ * consent (the person's side), reads (the professional's side), private notes, the person's
+ * records (access log, consent history); plus the
  * account-data contributor.
  */
 export function createCareService(deps: {
@@ -42,6 +44,7 @@ export function createCareService(deps: {
     ...createCareRelationships(deps),
     ...createCareReads(deps),
     ...createCareNotes(deps),
+    ...createCareRecords(deps),
 
     exportFor: async (userId: string) => {
       const { alerts, ...data } = await repository.exportOf(userId);

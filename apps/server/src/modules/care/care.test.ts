@@ -7,6 +7,7 @@ import type {
   CarePersonInsights,
   CarePersonProfile,
   CareScope,
+  ConsentHistoryResponse,
   Relationship,
   RelationshipsResponse,
 } from '@kaleido/shared/care/care.schemas';
@@ -171,7 +172,7 @@ type Endpoint = keyof typeof ENDPOINTS;
 const ALERT_ROWS: State[] = ['mood only', 'entries only', 'transcripts only'];
 /** Reads that land in the access log. */
 const LOGGED: Record<Endpoint, CareAccessWhat | null> = {
-  person: null,
+  person: 'person',
   profile: 'profile',
   insights: 'insights',
   mood: 'mood_trend',
@@ -179,7 +180,8 @@ const LOGGED: Record<Endpoint, CareAccessWhat | null> = {
   transcripts: 'transcripts',
   notes: null,
   report: 'report',
-  alerts: null,
+  // Logged when the list shows an alert about the person (ALERT_ROWS).
+  alerts: 'alert_list',
 };
 
 /** The expected status of each endpoint in each state. */
@@ -202,8 +204,10 @@ function expected(state: State, endpoint: Endpoint): number {
   return state === 'transcripts only' ? 200 : 404;
 }
 
-async function accessRows(of: Person) {
-  return (await of.client.get('/api/care/access-log')).json<AccessLogResponse>().entries;
+/** The person's access log as far as one professional is concerned (newest first). */
+async function accessRows(of: Person, by: Person) {
+  const query = `professionalId=${by.userId}&limit=200`;
+  return (await of.client.get(`/api/care/access-log?${query}`)).json<AccessLogResponse>().entries;
 }
 
 describe('care consent matrix', () => {
@@ -212,7 +216,7 @@ describe('care consent matrix', () => {
       const pro = pros[state];
       const target = state === 'master switch off' ? quietOwner : owner;
       for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
-        const before = (await accessRows(target)).filter((e) => e.professional.id === pro.userId);
+        const before = await accessRows(target, pro);
         const response = await pro.client.get(ENDPOINTS[endpoint](target.userId));
         const label = `${state} ${endpoint} → ${response.status} ${response.body.slice(0, 200)}`;
         expect(response.status, label).toBe(expected(state, endpoint));
@@ -220,8 +224,11 @@ describe('care consent matrix', () => {
         const mayShowEntry =
           (endpoint === 'entries' || endpoint === 'report') && state === 'entries only';
         if (!mayShowEntry) expect(response.body, label).not.toContain(SHARED_TITLE);
-        const after = (await accessRows(target)).filter((e) => e.professional.id === pro.userId);
-        const logged = LOGGED[endpoint] !== null && response.status === 200;
+        const after = await accessRows(target, pro);
+        const logged =
+          LOGGED[endpoint] !== null &&
+          response.status === 200 &&
+          (endpoint !== 'alerts' || ALERT_ROWS.includes(state));
         expect(after.length - before.length, `${label}: access-log rows`).toBe(logged ? 1 : 0);
         if (logged) expect(after[0]?.what, label).toBe(LOGGED[endpoint]);
         if (endpoint === 'alerts') {
@@ -252,7 +259,10 @@ describe('care consent matrix', () => {
           const body = response.json<CarePerson>();
           expect(body.scopes.length + body.notShared.length).toBe(3);
           expect(body.email).toBe(target.email);
+          expect(after[0]).toMatchObject({ what: 'person', itemCount: body.scopes.length });
         }
+        if (logged && endpoint === 'alerts')
+          expect(after[0]).toMatchObject({ what: 'alert_list', itemCount: 1 });
         if (response.status === 200 && endpoint === 'profile') {
           const body = response.json<CarePersonProfile>();
           const shown = Object.fromEntries(body.fields.map((f) => [f.id, f.value]));
@@ -389,7 +399,9 @@ describe('care consent matrix', () => {
     stop();
     expect(events.map((e) => e.name)).toEqual(['care.changed']);
     expect((await pro.client.get(`/api/care/people/${owner.userId}/mood`)).status).toBe(404);
-    const log = (await owner.client.get('/api/care/access-log')).json<AccessLogResponse>();
+    const log = (
+      await owner.client.get('/api/care/consent-history')
+    ).json<ConsentHistoryResponse>();
     const actions = log.changes.filter((c) => c.relationshipId === id).map((c) => c.action);
     expect(actions).toEqual(['revoked', 'granted', 'accepted', 'invited']);
   });

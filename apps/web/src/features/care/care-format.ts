@@ -1,9 +1,12 @@
 import {
   CARE_ACCESS_LABELS,
+  CARE_SCOPE_LABELS,
   type AccessLogEntry,
   type CareAccessWhat,
   type CarePerson,
   type CareScope,
+  type ConsentChange,
+  type LoggedProfessional,
 } from '@kaleido/shared/care/care.schemas';
 
 export function formatDay(iso: string): string {
@@ -22,13 +25,40 @@ const ITEM: Record<CareAccessWhat, [string, string]> = {
   report: ['item', 'items'],
   profile: ['field', 'fields'],
   insights: ['card', 'cards'],
+  person: ['scope shared', 'scopes shared'],
+  alert_list: ['alert', 'alerts'],
 };
 
-/** "Carol viewed your mood trend, 3 entries, on 24 Nov 2026". */
+/** A professional as the person's records name them; a deleted account says so. */
+export function professionalName(professional: LoggedProfessional): string {
+  return professional.id === null ? `${professional.name} (account deleted)` : professional.name;
+}
+
+/**
+ * "Carol viewed your mood trend, 3 entries, on 24 Nov 2026"; identical reads of one hour are one
+ * row, which adds ", 4 times".
+ */
 export function accessSentence(entry: AccessLogEntry): string {
   const [one, many] = ITEM[entry.what];
   const count = `${entry.itemCount} ${entry.itemCount === 1 ? one : many}`;
-  return `${entry.professional.name} viewed ${CARE_ACCESS_LABELS[entry.what]}, ${count}, on ${formatDay(entry.at)}`;
+  const times = entry.readCount > 1 ? `, ${entry.readCount} times` : '';
+  return `${professionalName(entry.professional)} viewed ${CARE_ACCESS_LABELS[entry.what]}, ${count}, on ${formatDay(entry.at)}${times}`;
+}
+
+/** "Carol: Voice note transcripts shared until 3 Dec 2026, on 24 Nov 2026". */
+export function consentSentence(change: ConsentChange): string {
+  const scope = change.scope ? CARE_SCOPE_LABELS[change.scope] : '';
+  const until = change.expiresAt ? ` until ${formatDay(change.expiresAt)}` : '';
+  const what = {
+    invited: 'invitation sent',
+    accepted: 'invitation accepted',
+    declined: 'invitation declined',
+    ended: 'working together ended',
+    granted: `${scope} shared${until}`,
+    changed: `${scope} now shared${until || ' with no end date'}`,
+    revoked: `${scope} no longer shared`,
+  }[change.action];
+  return `${professionalName(change.professional)}: ${what}, on ${formatDay(change.at)}`;
 }
 
 /** What the person's page says, plainly, for each type of data the person does not share. */

@@ -1,5 +1,7 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type {
   AccessLogResponse,
+  CareAccessWhat,
   CareAlert,
   CareDashboard,
   CareNote,
@@ -8,6 +10,7 @@ import type {
   CarePersonProfile,
   CarePersonSummary,
   CareScope,
+  ConsentHistoryResponse,
   InviteBody,
   MoodPoint,
   Relationship,
@@ -17,11 +20,35 @@ import type {
 } from '@kaleido/shared/care/care.schemas';
 import { api } from '../api-client';
 
+/**
+ * What the person narrows their records to: one professional (an account, or a former one by the
+ * name the records keep), one kind of read (the access log only), and instants `from` ≤ t < `to`.
+ */
+export interface CareLogFilters {
+  professionalId?: string;
+  formerProfessional?: string;
+  what?: CareAccessWhat;
+  from?: string;
+  to?: string;
+}
+
+/** Lines of a record per page in Settings › Privacy ("Load more" brings the next ones). */
+export const CARE_LOG_WEB_PAGE_SIZE = 25;
+
+function logQuery(filters: CareLogFilters, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(CARE_LOG_WEB_PAGE_SIZE) });
+  for (const [name, value] of Object.entries(filters))
+    if (typeof value === 'string' && value) params.set(name, value);
+  if (cursor) params.set('cursor', cursor);
+  return `?${params.toString()}`;
+}
+
 /** Care: relationships and consent (the person), and the professional's reads (/client). */
 export const careKeys = {
   all: ['care'] as const,
   relationships: ['care', 'relationships'] as const,
-  accessLog: ['care', 'access-log'] as const,
+  accessLog: (filters: CareLogFilters) => ['care', 'access-log', filters] as const,
+  consentHistory: (filters: CareLogFilters) => ['care', 'consent-history', filters] as const,
   dashboard: ['care', 'dashboard'] as const,
   people: ['care', 'people'] as const,
   person: (id: string) => ['care', 'person', id] as const,
@@ -45,7 +72,10 @@ export const careApi = {
       granted,
       expiresAt,
     }),
-  accessLog: () => api.get<AccessLogResponse>('/api/care/access-log'),
+  accessLog: (filters: CareLogFilters, cursor: string | null) =>
+    api.get<AccessLogResponse>(`/api/care/access-log${logQuery(filters, cursor)}`),
+  consentHistory: (filters: CareLogFilters, cursor: string | null) =>
+    api.get<ConsentHistoryResponse>(`/api/care/consent-history${logQuery(filters, cursor)}`),
   dashboard: () => api.get<CareDashboard>('/api/care/dashboard'),
   confirmEthicalUse: () => api.post<CareDashboard>('/api/care/ethical-use', {}),
   people: () => api.get<{ people: CarePersonSummary[] }>('/api/care/people'),
@@ -69,3 +99,23 @@ export const careApi = {
   answerAlert: (id: string, answer: 'acknowledge' | 'dismiss') =>
     api.post<{ ok: true }>(`/api/care/alerts/${id}/${answer}`, {}),
 };
+
+/** The person's access log, page after page (newest first). */
+export const accessLogQuery = (filters: CareLogFilters) =>
+  infiniteQueryOptions({
+    queryKey: careKeys.accessLog(filters),
+    queryFn: ({ pageParam }) => careApi.accessLog(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: (previous) => previous,
+  });
+
+/** The person's consent history, page after page (newest first). */
+export const consentHistoryQuery = (filters: CareLogFilters) =>
+  infiniteQueryOptions({
+    queryKey: careKeys.consentHistory(filters),
+    queryFn: ({ pageParam }) => careApi.consentHistory(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: (previous) => previous,
+  });

@@ -16,13 +16,15 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { accessSentence, formatDay } from '../care-format';
+import { formatDay } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
+import { AccessLogCard, ConsentHistoryCard } from './care-records';
 import { InviteForm } from './invite-form';
 
 /**
  * Settings → Privacy, the person's side of care: the professionals they work with, what each
- * may see (per scope, with an optional end date), invitations, and every read of their data.
+ * may see (per scope, with an optional end date), invitations, and their records: every read of
+ * their data and every change of consent (care-records.tsx).
  */
 export function CarePrivacyCard() {
   useCareSync();
@@ -30,7 +32,6 @@ export function CarePrivacyCard() {
     queryKey: careKeys.relationships,
     queryFn: careApi.relationships,
   });
-  const log = useQuery({ queryKey: careKeys.accessLog, queryFn: careApi.accessLog });
   const mine = (relationships.data?.relationships ?? []).filter(
     (r) => r.role === 'person' && (r.status === 'pending' || r.status === 'active'),
   );
@@ -63,23 +64,8 @@ export function CarePrivacyCard() {
           <InviteForm as="person" label="Invite a professional by email" />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Access log</CardTitle>
-          <CardDescription>Every time a professional viewed what you share.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {(log.data?.entries.length ?? 0) === 0 ? (
-            <p className="text-sm text-muted-foreground">No professional has viewed your data.</p>
-          ) : (
-            <ul className="grid gap-1 text-sm" aria-label="Access log">
-              {log.data?.entries.map((e) => (
-                <li key={e.id}>{accessSentence(e)}</li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <AccessLogCard />
+      <ConsentHistoryCard />
     </>
   );
 }
