@@ -246,6 +246,8 @@ describe('every read is in the log, and all of it is reachable (N6)', () => {
         signature,
         values: { recentMean: -1, recentCount: 2, baselineMean: 1, baselineCount: 3, change: -2 },
         evidence: [],
+        // Computed from no item of the person's: readable by the professional (provenance).
+        sources: [],
       });
     expect((await pro.client.get('/api/care/dashboard')).json()).toMatchObject({ openAlerts: 2 });
     expect(await allPages(owner, 'access-log')).toEqual([]);
