@@ -196,6 +196,7 @@ export const careJourneys: Journey[] = [
   },
   {
     name: 'care: the person pages through a long access log, filters it, and reads the consent history',
+    holds: ['client'],
     unavailableBecause: () =>
       Promise.resolve(roleAccount('client') ? null : 'no client account: CLI user:create failed'),
     async run(ctx) {
@@ -203,14 +204,14 @@ export const careJourneys: Journey[] = [
       assert.ok(client);
       const person = await createVerifiedAccount(ctx.baseUrl, newAccount('care-pages'));
       const pro = await ctx.newPage();
-      await signInThroughUi(pro, { email: client.email, password: client.password });
+      await signIn(pro, { email: client.email, password: client.password });
       await apiJson(pro, 'POST', '/api/care/ethical-use', {});
       const invited = await apiJson<{ id: string }>(pro, 'POST', '/api/care/relationships', {
         email: person.email,
         as: 'professional',
       });
       const me = await ctx.newPage();
-      await signInThroughUi(me, person);
+      await signIn(me, person);
       await apiJson(me, 'POST', `/api/care/relationships/${invited.id}/accept`, {});
       await apiJson(me, 'PATCH', '/api/settings/privacy_settings', {
         insights_visible_to_clients: true,
