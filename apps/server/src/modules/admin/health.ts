@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
-import { rowsOf, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { requestTotals } from '../../http/metrics';
-import { EVENT_BUS_APPLICATION_NAME } from '../../realtime/postgres-event-bus';
 import type { SpeechService } from '../speech/speech.service';
+import { createHealthRepository } from './health.repository';
 
 /** One sample per SAMPLE_MS, kept for HISTORY_HOURS: the health charts. */
 const SAMPLE_MS = 60_000;
@@ -31,7 +30,6 @@ export function createConsoleHealth(deps: {
   realtime: { connectionCount(): number };
   now: () => Date;
 }) {
-  const { db } = deps.database;
   const samples: HealthSample[] = [];
   let last: Awaited<ReturnType<typeof requestTotals>> | null = null;
 
@@ -50,21 +48,7 @@ export function createConsoleHealth(deps: {
     last = totals;
   }
 
-  const count = async (query: ReturnType<typeof sql>) =>
-    Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]?.n ?? 0);
-
-  /**
-   * Server instances running on this database. The embedded database belongs to one process: 1.
-   * On PostgreSQL every instance holds one event-bus LISTEN connection under a known
-   * application_name for as long as it runs (a crashed instance's connection goes with it), so
-   * those connections to this database are the instances; no heartbeat table to go stale.
-   */
-  async function runningInstances(): Promise<number> {
-    if (deps.database.kind === 'embedded') return 1;
-    return count(sql`
-      select count(*) as n from pg_stat_activity
-       where datname = current_database() and application_name = ${EVENT_BUS_APPLICATION_NAME}`);
-  }
+  const repository = createHealthRepository(deps.database);
 
   return {
     start() {
@@ -75,34 +59,8 @@ export function createConsoleHealth(deps: {
     },
 
     async overview() {
-      const now = deps.now().toISOString();
-      const [
-        totalUsers,
-        administrators,
-        activeClients,
-        activeSessions,
-        jobsWaiting,
-        pendingAccessRequests,
-      ] = await Promise.all([
-        count(sql`select count(*) as n from users`),
-        count(sql`select count(distinct user_id) as n from user_roles where role = 'admin'`),
-        count(sql`
-            select count(distinct r.user_id) as n from user_roles r
-              left join account_flags f on f.user_id = r.user_id
-             where r.role = 'client' and f.disabled_at is null`),
-        count(sql`select count(*) as n from sessions where expires_at > ${now}`),
-        count(sql`select count(*) as n from jobs where status = 'queued'`),
-        count(sql`select count(*) as n from care_relationships where status = 'pending'`),
-      ]);
-      return {
-        totalUsers,
-        administrators,
-        activeClients,
-        // Relationships proposed and not yet answered (modules/care).
-        pendingAccessRequests,
-        activeSessions,
-        jobsWaiting,
-      };
+      // pendingAccessRequests: relationships proposed and not yet answered (modules/care).
+      return repository.overviewCounts(deps.now().toISOString());
     },
 
     async health() {
@@ -110,14 +68,12 @@ export function createConsoleHealth(deps: {
       await deps.database.ping();
       const pingMs = Date.now() - started;
       const [size, migrations, speech, totals, analysisQueue, instances] = await Promise.all([
-        count(sql`select pg_database_size(current_database()) as n`).catch(() => null),
-        count(sql`select count(*) as n from drizzle.__drizzle_migrations`).catch(() => null),
+        repository.databaseSize(),
+        repository.migrationsApplied(),
         deps.speech.status(),
         requestTotals(deps.app.metrics),
-        count(
-          sql`select count(*) as n from jobs where kind like 'analysis%' and status = 'queued'`,
-        ),
-        runningInstances(),
+        repository.queuedAnalysisJobs(),
+        repository.runningInstances(),
       ]);
       return {
         database: {
