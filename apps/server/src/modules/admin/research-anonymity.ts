@@ -69,6 +69,17 @@ function dominant(values: (string | null)[], order: readonly string[]): string |
 }
 
 export function exactCounts(items: ResearchItem[], weeks: string[]): ExactCounts {
+  // weekOf builds dates and strings; one per day of data is enough (200,000 items, one query).
+  const byDay = new Map<number, string>();
+  const weekOfCached = (at: Date) => {
+    const dayNumber = Math.floor(at.getTime() / DAY_MS);
+    let week = byDay.get(dayNumber);
+    if (week === undefined) {
+      week = weekOf(at);
+      byDay.set(dayNumber, week);
+    }
+    return week;
+  };
   const zero = (keys: readonly string[]) => new Map(keys.map((k) => [k, 0] as const));
   const counts: ExactCounts = {
     people: 0,
@@ -77,7 +88,11 @@ export function exactCounts(items: ResearchItem[], weeks: string[]): ExactCounts
     activity: zero(weeks.flatMap((w) => SOURCE_KINDS.map((s) => activityKey(w, s)))),
   };
   const byPerson = new Map<string, ResearchItem[]>();
-  for (const item of items) byPerson.set(item.userId, [...(byPerson.get(item.userId) ?? []), item]);
+  for (const item of items) {
+    const own = byPerson.get(item.userId);
+    if (own) own.push(item);
+    else byPerson.set(item.userId, [item]);
+  }
   const bump = (map: Map<string, number>, key: string | null) => {
     if (key !== null && map.has(key)) map.set(key, (map.get(key) ?? 0) + 1);
   };
@@ -99,7 +114,7 @@ export function exactCounts(items: ResearchItem[], weeks: string[]): ExactCounts
     );
     const cells = new Map<string, number>();
     for (const i of own) {
-      const key = activityKey(weekOf(i.occurredAt), i.source);
+      const key = activityKey(weekOfCached(i.occurredAt), i.source);
       cells.set(key, (cells.get(key) ?? 0) + 1);
     }
     const busiest = [...cells.entries()]

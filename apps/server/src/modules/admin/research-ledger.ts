@@ -29,12 +29,12 @@ const SLACK = 1e-9;
  */
 export function fingerprintOf(secret: string, items: ResearchItem[]): string {
   const lines = items
-    .map((i) =>
-      [i.userId, i.occurredAt.toISOString(), i.source, i.mood ?? '', i.emotion ?? ''].join('|'),
+    .map(
+      (i) => `${i.userId}|${i.occurredAt.getTime()}|${i.source}|${i.mood ?? ''}|${i.emotion ?? ''}`,
     )
     .sort();
   const mac = createHmac('sha256', secret).update('research-fingerprint');
-  for (const line of lines) mac.update(`\n${line}`);
+  mac.update(lines.join('\n'));
   return mac.digest('hex');
 }
 
