@@ -158,6 +158,17 @@ export const adminJourneys: Journey[] = [
       assert.equal(data.records, undefined);
       assert.equal(typeof data.suppressed.cells, 'number');
 
+      // Each week can be released four ways (ε 1 of 4 each); a fifth is refused, and the page
+      // says why instead of showing figures. Last week: 30d and 7d above, then two cohorts.
+      await page.getByLabel('Cohort').selectOption('beta');
+      await expectVisible(page.getByText(/ε 3 of 4 used/).first(), 'the third release of the week');
+      await page.getByLabel('Cohort').selectOption('research');
+      await expectVisible(page.getByText(/ε 4 of 4 used/).first(), 'the week spent');
+      await page.getByLabel('Date range').selectOption('30d');
+      await expectVisible(page.getByText('Refused to protect privacy'), 'the refusal');
+      await expectVisible(page.getByText(/already been released 4 times/), 'why it was refused');
+      await checkA11y(page, 'research refused');
+
       // The export is on record.
       await nav.getByRole('link', { name: 'Audit log' }).click();
       await page.getByLabel('Source').selectOption('admin');
