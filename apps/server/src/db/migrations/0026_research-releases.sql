@@ -5,7 +5,6 @@ CREATE TABLE "research_releases" (
 	"from_week" text NOT NULL,
 	"to_week" text NOT NULL,
 	"epsilon" double precision NOT NULL,
-	"fingerprint" text NOT NULL,
 	"result" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

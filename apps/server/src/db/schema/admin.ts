@@ -48,8 +48,8 @@ export const accountFlags = pgTable('account_flags', {
 /**
  * The research privacy ledger (decision 042): one row per fresh release of research aggregates,
  * with the whole weeks it covers and the ε it spent, so no week of data is released beyond its
- * budget. The noisy result is kept so that the same query over unchanged data is served again
- * at no cost. No person's data: only noisy counts and a keyed fingerprint of the input.
+ * budget. The noisy result is kept so that the same query in the same calendar week is served
+ * again at no cost, whatever changed in the data meanwhile. No person's data: noisy counts only.
  */
 export const researchReleases = pgTable(
   'research_releases',
@@ -62,8 +62,6 @@ export const researchReleases = pgTable(
     /** Monday after the last week covered (exclusive). */
     toWeek: text('to_week').notNull(),
     epsilon: doublePrecision('epsilon').notNull(),
-    /** HMAC of the release's input (items and who they are from), to recognise unchanged data. */
-    fingerprint: text('fingerprint').notNull(),
     /** The noisy release; null while it is being computed (the row already holds its budget). */
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -158,7 +158,6 @@ export function registerAdmin(
     repository: researchRepository,
     settings: deps.instanceSettings,
     audit: deps.audit,
-    secret: deps.authSecret,
     now: deps.now,
   });
   registerConsoleRoutes(app, { care: deps.care, research, audit: deps.audit, requireAdmin });

@@ -58,34 +58,34 @@ function seeded(seed: number) {
   };
 }
 
-/** The ledger's table, in memory. */
-function memoryRepository() {
+/** The ledger's table, in memory; `clock.now` stamps the rows. */
+function memoryRepository(clock = { now: 0 }) {
   const rows: {
     id: string;
     fromWeek: string;
     toWeek: string;
     cohort: string;
-    fingerprint: string;
     epsilon: number;
+    createdAt: number;
     result: Record<string, unknown> | null;
   }[] = [];
   let next = 0;
   const repository = {
-    sameRelease: (key: { fromWeek: string; toWeek: string; cohort: string; fingerprint: string }) =>
+    sameRelease: (key: { fromWeek: string; toWeek: string; cohort: string }, since: Date) =>
       rows
         .filter(
           (r) =>
             r.fromWeek === key.fromWeek &&
             r.toWeek === key.toWeek &&
             r.cohort === key.cohort &&
-            r.fingerprint === key.fingerprint &&
+            r.createdAt >= since.getTime() &&
             r.result,
         )
         .at(-1) ?? null,
-    claim: (row: Omit<(typeof rows)[number], 'id' | 'result'>) => {
+    claim: (row: Omit<(typeof rows)[number], 'id' | 'result' | 'createdAt'>) => {
       next += 1;
       const id = String(next);
-      rows.push({ ...row, id, result: null });
+      rows.push({ ...row, id, createdAt: clock.now, result: null });
       return id;
     },
     withdraw: (id: string) => {
@@ -179,6 +179,8 @@ describe('research privacy', () => {
       sybils: fc.integer({ min: 0, max: 4 }),
       fromWeek: fc.integer({ min: 0, max: 3 }),
       weeks: fc.integer({ min: 1, max: 4 }),
+      // Time passes: a new calendar week, so earlier releases are no longer served again.
+      nextWeek: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -186,7 +188,8 @@ describe('research privacy', () => {
         fc.array(stepArb, { minLength: 1, maxLength: 25 }),
         fc.integer(),
         async (items, steps, seed) => {
-          const { repository } = memoryRepository();
+          const clock = { now: 0 };
+          const { repository } = memoryRepository(clock);
           const random = seeded(seed);
           const target = 'user-0';
           // The target's own entries, all in the second week: two "angry" ones as in N4.
@@ -203,6 +206,7 @@ describe('research privacy', () => {
           let freshOnTargetWeek = 0;
           let served = 0;
           for (const step of steps) {
+            if (step.nextWeek) clock.now += 1;
             const members = new Set(
               step.cohort.flatMap((inIt, n) => (inIt && n > 0 ? [`user-${n}`] : [])),
             );
@@ -229,9 +233,9 @@ describe('research privacy', () => {
             try {
               const out = await ledgeredRelease({
                 repository,
-                secret: 's',
                 random,
                 actorId: 'admin',
+                reuseSince: new Date(clock.now),
                 cohort: 'research',
                 weeks,
                 fromWeek,
@@ -262,7 +266,7 @@ describe('research privacy', () => {
     );
   });
 
-  it('serves the same answer again for the same data, so repeating a query cannot average the noise away', async () => {
+  it('serves the same answer again within the calendar week, whatever the data does, so repeating a query cannot average the noise away', async () => {
     const { repository, rows } = memoryRepository();
     const items: ResearchItem[] = Array.from({ length: 30 }, (_, n) => ({
       userId: `user-${n}`,
@@ -271,20 +275,25 @@ describe('research privacy', () => {
       mood: 'sad',
       emotion: 'fear',
     }));
-    const ask = () =>
+    const ask = (data: ResearchItem[]) =>
       ledgeredRelease({
         repository,
-        secret: 's',
         actorId: 'admin',
+        reuseSince: new Date(0),
         cohort: 'all',
         weeks: WEEKS,
         fromWeek: '2026-01-05',
         toWeek: '2026-02-02',
-        items,
+        items: data,
         onRefused: async () => {},
       });
-    const first = await ask();
-    for (let n = 0; n < 20; n++) expect((await ask()).release).toEqual(first.release);
+    const first = await ask(items);
+    // People leave one by one: the answer does not move, so it cannot tell anyone they left.
+    for (let n = 1; n <= 20; n++) {
+      const again = await ask(items.slice(n));
+      expect(again.release).toEqual(first.release);
+      expect(again.privacy.reused).toBe(true);
+    }
     expect(rows).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   RESEARCH_EPSILON,
   RESEARCH_K,
@@ -20,24 +19,6 @@ import type { ResearchRepository } from './research.repository';
 /** Floating-point slack when adding up ε (0.1 + 0.2 ≠ 0.3). */
 const SLACK = 1e-9;
 
-/**
- * A keyed fingerprint of a release's input: every item (who, week-exact time, categories). Equal
- * fingerprints mean the same data, so the earlier noisy answer can be served again for free; any
- * change — a new entry, a withdrawal, a deletion, a cohort move — makes a fresh release, which
- * spends budget. Keyed with the instance secret so the stored value cannot be tested against
- * guesses of the data.
- */
-export function fingerprintOf(secret: string, items: ResearchItem[]): string {
-  const lines = items
-    .map(
-      (i) => `${i.userId}|${i.occurredAt.getTime()}|${i.source}|${i.mood ?? ''}|${i.emotion ?? ''}`,
-    )
-    .sort();
-  const mac = createHmac('sha256', secret).update('research-fingerprint');
-  mac.update(lines.join('\n'));
-  return mac.digest('hex');
-}
-
 /** ε spent on each week of the range by the given releases. */
 export function spentPerWeek(
   weeks: string[],
@@ -57,16 +38,23 @@ export interface LedgeredRelease {
 }
 
 /**
- * One release through the ledger: the same weeks, cohort and data as a finished release → that
- * release again (no new information, no cost); otherwise claim ε on every week of the range,
- * refuse (409 RESEARCH_BUDGET_SPENT, naming the weeks) if any week would exceed its budget, and
- * compute a fresh noisy release.
+ * One release through the ledger. The same weeks and cohort as a release made this calendar
+ * week → that release again (no new information, no cost). Otherwise claim ε on every week of
+ * the range, refuse (409 RESEARCH_BUDGET_SPENT, naming the weeks) if any week would exceed its
+ * budget, and compute a fresh noisy release.
+ *
+ * Whether a release is served again depends only on the question and the calendar, never on
+ * the data: were it "unless the data changed", a cohort of one person would tell the admin
+ * whether that person withdrew consent or edited an old entry (fresh or reused, budget spent or
+ * not) — a bit the noise does not cover. The price: a withdrawal or deletion reaches a release
+ * already made this week from the next Monday on.
  */
 export async function ledgeredRelease(deps: {
   repository: ResearchRepository;
-  secret: string;
   random?: () => number;
   actorId: string;
+  /** Releases made since then (the Monday of the current week) are served again. */
+  reuseSince: Date;
   cohort: string;
   weeks: string[];
   fromWeek: string;
@@ -74,12 +62,7 @@ export async function ledgeredRelease(deps: {
   items: ResearchItem[];
   onRefused: (weeks: string[]) => Promise<void>;
 }): Promise<LedgeredRelease> {
-  const key = {
-    fromWeek: deps.fromWeek,
-    toWeek: deps.toWeek,
-    cohort: deps.cohort,
-    fingerprint: fingerprintOf(deps.secret, deps.items),
-  };
+  const key = { fromWeek: deps.fromWeek, toWeek: deps.toWeek, cohort: deps.cohort };
   const privacyOf = async (reused: boolean): Promise<ResearchPrivacy> => ({
     mechanism: RESEARCH_NOISE,
     epsilon: RESEARCH_EPSILON,
@@ -88,7 +71,7 @@ export async function ledgeredRelease(deps: {
     reused,
     spent: spentPerWeek(deps.weeks, await deps.repository.overlapping(key.fromWeek, key.toWeek)),
   });
-  const earlier = await deps.repository.sameRelease(key);
+  const earlier = await deps.repository.sameRelease(key, deps.reuseSince);
   if (earlier?.result)
     return { release: earlier.result as unknown as NoisyRelease, privacy: await privacyOf(true) };
 

@@ -1,15 +1,14 @@
-import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Cohort } from '@kaleido/shared/admin/admin.schemas';
 import { rowsOf, type Db } from '../../db/client';
 import { researchReleases } from '../../db/schema/admin';
 import type { ResearchItem } from './research-anonymity';
 
-/** What makes two releases the same: weeks, cohort and a fingerprint of their input. */
+/** What makes two releases the same: weeks and cohort (never the data, see research-ledger.ts). */
 export interface ReleaseKey {
   fromWeek: string;
   toWeek: string;
   cohort: string;
-  fingerprint: string;
 }
 
 export type ResearchRepository = ReturnType<typeof createResearchRepository>;
@@ -68,8 +67,8 @@ export function createResearchRepository(db: Db) {
       return rowsOf<{ dataset_tag: string }>(result)[0]?.dataset_tag ?? '';
     },
 
-    /** The latest finished release of exactly these weeks and cohort over identical data. */
-    async sameRelease(key: ReleaseKey) {
+    /** The latest finished release of exactly these weeks and cohort made since `since`. */
+    async sameRelease(key: ReleaseKey, since: Date) {
       const [row] = await db
         .select()
         .from(researchReleases)
@@ -78,7 +77,7 @@ export function createResearchRepository(db: Db) {
             eq(researchReleases.fromWeek, key.fromWeek),
             eq(researchReleases.toWeek, key.toWeek),
             eq(researchReleases.cohort, key.cohort),
-            eq(researchReleases.fingerprint, key.fingerprint),
+            gte(researchReleases.createdAt, since),
             isNotNull(researchReleases.result),
           ),
         )

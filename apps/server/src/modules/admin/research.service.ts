@@ -81,7 +81,6 @@ export function createResearchService(deps: {
   repository: ResearchRepository;
   settings: Pick<InstanceSettingsService, 'researchExportEnabled'>;
   audit: Pick<AuditService, 'record'>;
-  secret: string;
   now: () => Date;
   /** Uniform [0, 1); the operating system's generator unless a test fixes it. */
   random?: () => number;
@@ -97,9 +96,9 @@ export function createResearchService(deps: {
     };
     const result = await ledgeredRelease({
       repository: deps.repository,
-      secret: deps.secret,
       random: deps.random,
       actorId,
+      reuseSince: monday(deps.now()),
       cohort: query.cohort,
       weeks: window.weeks,
       fromWeek: day(window.from),

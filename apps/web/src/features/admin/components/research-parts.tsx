@@ -39,14 +39,14 @@ export function PrivacyPanel({ data }: { data: ResearchAggregates }) {
           {p.epsilon} per release, one person changes a release by at most {p.sensitivity}), so no
           comparison of queries can single anyone out. Cells below {data.k} are not shown. Each week
           of data can be released with ε {p.weekBudget} in all; after that, new queries over it are
-          refused. Asking the same question again while the data is unchanged shows the same release
-          and costs nothing.
+          refused. Asking the same question again in the same calendar week (Monday to Sunday) shows
+          the same release and costs nothing.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <p aria-live="polite">
           {p.reused
-            ? 'The same release as before (nothing changed): no budget spent.'
+            ? 'The same release as earlier this week: no budget spent.'
             : `A new release: ε ${p.epsilon} spent on each week below.`}
         </p>
         <ul aria-label="Privacy budget by week" className="grid gap-1">
