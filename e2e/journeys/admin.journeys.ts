@@ -130,26 +130,44 @@ export const adminJourneys: Journey[] = [
       await expectVisible(table.getByText('Security events'), 'security events');
       await table.getByText('Admin actions').waitFor({ state: 'detached' });
 
-      // Research: aggregates under k are not shown; the export opens as a k-anonymous file.
+      // Research (decision 042): noisy figures over whole weeks, the privacy budget of each
+      // week shown; the export is those figures with their ε, never per-person records.
       await nav.getByRole('link', { name: 'Research' }).click();
       await expectPath(page, '/admin/research');
       await expectVisible(page.getByText(/consenting people/), 'the aggregate summary');
       await page.getByLabel('Date range').selectOption('7d');
+      await expectVisible(
+        page.getByRole('list', { name: 'Privacy budget by week' }),
+        'the budget of each week',
+      );
       await page.getByLabel(/Dataset tag/).fill('journey-study');
       await checkA11y(page, 'research');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Export JSON' }).click(),
+        page.getByRole('button', { name: 'Export JSON' }).click(),
       ]);
       const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
-        dataset: { tag: string; k: number; quasiIdentifiers: string[] };
-        records: { pid: string }[];
-        suppressed: { cells: number; records: number };
+        dataset: { tag: string; k: number; privacy: { epsilon: number; weekBudget: number } };
+        records?: unknown;
+        suppressed: { cells: number };
       };
       assert.equal(data.dataset.tag, 'journey-study');
       assert.equal(data.dataset.k, 5);
-      assert.deepEqual(data.dataset.quasiIdentifiers, ['week', 'source', 'mood', 'emotion']);
-      assert.equal(typeof data.suppressed.records, 'number');
+      assert.equal(data.dataset.privacy.epsilon, 1);
+      assert.equal(data.dataset.privacy.weekBudget, 4);
+      assert.equal(data.records, undefined);
+      assert.equal(typeof data.suppressed.cells, 'number');
+
+      // Each week can be released four ways (ε 1 of 4 each); a fifth is refused, and the page
+      // says why instead of showing figures. Last week: 30d and 7d above, then two cohorts.
+      await page.getByLabel('Cohort').selectOption('beta');
+      await expectVisible(page.getByText(/ε 3 of 4 used/).first(), 'the third release of the week');
+      await page.getByLabel('Cohort').selectOption('research');
+      await expectVisible(page.getByText(/ε 4 of 4 used/).first(), 'the week spent');
+      await page.getByLabel('Date range').selectOption('30d');
+      await expectVisible(page.getByText('Refused to protect privacy'), 'the refusal');
+      await expectVisible(page.getByText(/already been released 4 times/), 'why it was refused');
+      await checkA11y(page, 'research refused');
 
       // The export is on record.
       await nav.getByRole('link', { name: 'Audit log' }).click();

@@ -109,6 +109,28 @@ export async function apiRequest<T>(
   return (text ? JSON.parse(text) : {}) as T;
 }
 
+/**
+ * A GET whose answer is a file (an export): the bytes and the server's file name, or the same
+ * ApiRequestError as any call, so a refusal is shown rather than saved as a file.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('GET', path, {});
+  if (!response.ok) {
+    const error = new ApiRequestError(
+      response.status,
+      parseErrorBody(await response.text()),
+      response.headers.get('retry-after'),
+    );
+    if (response.status === 401) onUnauthorized?.(error);
+    throw error;
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return {
+    blob: await response.blob(),
+    fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+  };
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -21,6 +21,8 @@ export const ADMIN_ACTIONS = [
   'admin.retention_run',
   'admin.audit_exported',
   'admin.research_exported',
+  'admin.research_queried',
+  'admin.research_refused',
   'admin.relationship_proposed',
   'admin.relationship_ended',
 ] as const;
@@ -179,16 +181,42 @@ export const ProposeRelationshipBodySchema = z.strictObject({
 });
 export type ProposeRelationshipBody = z.infer<typeof ProposeRelationshipBodySchema>;
 
-/** k-anonymity: no released cell or quasi-identifier group describes fewer people than this. */
+/**
+ * Research releases are differentially private (decision 042-research-differential-privacy):
+ * every released number carries two-sided geometric noise calibrated to what one person can
+ * change in a release, and every week of data has a privacy budget that releases spend.
+ */
+/** A released cell or total must read at least this many people after noise (post-processing). */
 export const RESEARCH_K = 5;
-/** The research date filter (SPEC §9): last 7, 30 (default) or 90 days, or custom dates. */
+/** ε of one fresh release (aggregates or export; the export reuses the aggregates' release). */
+export const RESEARCH_EPSILON = 1;
+/** The total ε any one week of data can ever be released with. */
+export const RESEARCH_WEEK_BUDGET = 4;
+/** (week, source) activity cells one person counts in at most (their busiest). */
+export const RESEARCH_ACTIVITY_CELLS = 3;
+/**
+ * What one person can change in a release (L1): 1 on the total, 1 mood cell (their dominant
+ * mood), 1 emotion cell (their dominant emotion), up to RESEARCH_ACTIVITY_CELLS activity cells.
+ */
+export const RESEARCH_SENSITIVITY = 3 + RESEARCH_ACTIVITY_CELLS;
+export const RESEARCH_NOISE = 'two-sided geometric';
+/** The research date filter (SPEC §9), in whole completed weeks: last 1, 4 (default) or 13 weeks, or custom dates. */
 export const RESEARCH_RANGES = ['7d', '30d', '90d', 'custom'] as const;
 export type ResearchRange = (typeof RESEARCH_RANGES)[number];
+export const RESEARCH_RANGE_WEEKS = { '7d': 1, '30d': 4, '90d': 13 } as const;
 export const RESEARCH_MAX_DAYS = 366;
 export const RESEARCH_EXPORT_OFF_MESSAGE =
   'Research export is available when the compliance mode is research.';
 export const DATASET_TAG_MISSING_MESSAGE =
   'Give the dataset a tag (or set Dataset Tag in your admin profile) before exporting.';
+export const RESEARCH_NO_WEEK_MESSAGE =
+  'Research covers whole weeks (Monday to Sunday, UTC) that have ended: choose dates that include at least one completed week.';
+/** The refusal when a week's privacy budget would be overspent; names the weeks. */
+export const researchBudgetSpentMessage = (weeks: string[]) =>
+  `Refused to protect privacy: the week${weeks.length > 1 ? 's' : ''} of ${weeks.join(', ')} ${
+    weeks.length > 1 ? 'have' : 'has'
+  } already been released ${RESEARCH_WEEK_BUDGET / RESEARCH_EPSILON} times (privacy budget ε ${RESEARCH_WEEK_BUDGET} spent). ` +
+  'A new release would let answers be compared until one person stands out. Choose other weeks, or repeat an earlier query while its data is unchanged.';
 
 const researchFields = {
   range: z.enum(RESEARCH_RANGES).default('30d'),
@@ -227,54 +255,58 @@ export const ResearchExportQuerySchema = z
   .refine(customDatesValid, customDatesMessage);
 export type ResearchExportQuery = z.infer<typeof ResearchExportQuerySchema>;
 
-/** One released cell: how many items and how many distinct people (always ≥ k). */
+/** One released cell: how many people (noisy, always ≥ k) have this as their dominant value. */
 export interface ResearchCell {
   value: string;
-  items: number;
   people: number;
 }
+/** How many people (noisy, ≥ k) were active in a week through a source. */
 export interface ResearchActivityCell {
   week: string;
   source: string;
-  items: number;
   people: number;
 }
 
+/** How a release was protected, and what is left of the budget of its weeks. */
+export interface ResearchPrivacy {
+  mechanism: typeof RESEARCH_NOISE;
+  epsilon: number;
+  sensitivity: number;
+  weekBudget: number;
+  /** True when an earlier release of the same weeks, cohort and unchanged data was served again (it costs nothing). */
+  reused: boolean;
+  /** ε spent so far on each week of the range, this release included. */
+  spent: { week: string; epsilon: number }[];
+}
+
 export interface ResearchAggregates {
+  /** Whole weeks: from a Monday (inclusive) to a Monday (exclusive), UTC. */
   range: { from: string; to: string };
   cohort: (typeof COHORT_FILTERS)[number];
   k: number;
-  /** Consenting people with data in the range; null when fewer than k (nothing is released). */
+  /** Consenting people with data in the range (noisy); null when below k. */
   people: number | null;
   mood: ResearchCell[];
   emotion: ResearchCell[];
   activity: ResearchActivityCell[];
-  /** Cells left out because they describe fewer than k people. */
+  /** Cells whose noisy count is below k, and so not shown. */
   suppressedCells: number;
   exportEnabled: boolean;
-}
-
-/** One released record: a pseudonym per dataset and coarse, categorical values only. */
-export interface ResearchRecord {
-  pid: string;
-  week: string;
-  source: string;
-  mood: string | null;
-  emotion: string | null;
+  privacy: ResearchPrivacy;
 }
 
 export interface ResearchExport {
   dataset: {
     tag: string;
     generatedOn: string;
+    /** First and last day of the whole weeks covered. */
     from: string;
     to: string;
     cohort: (typeof COHORT_FILTERS)[number];
     k: number;
-    quasiIdentifiers: string[];
+    privacy: Omit<ResearchPrivacy, 'spent'>;
   };
   people: number | null;
   aggregates: Pick<ResearchAggregates, 'mood' | 'emotion' | 'activity'>;
-  records: ResearchRecord[];
-  suppressed: { cells: number; records: number };
+  suppressed: { cells: number };
 }

@@ -23,6 +23,8 @@ export const API_ERROR_CODES = {
   LAST_ADMIN: 'the change would leave the instance without an administrator',
   EMAIL_TAKEN: 'an administrator creating an account with an email already in use',
   FEATURE_OFF: 'the instance has this feature (e.g. audio input) turned off',
+  RESEARCH_BUDGET_SPENT:
+    'a research release over weeks whose privacy budget is spent; the message names the weeks',
   // better-auth outcomes we word ourselves (auth, two-factor, account deletion)
   INVALID_EMAIL_OR_PASSWORD: 'wrong email or password',
   INVALID_EMAIL: 'an address better-auth will not take; answered like a wrong password',

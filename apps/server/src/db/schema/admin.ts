@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -44,3 +44,27 @@ export const accountFlags = pgTable('account_flags', {
   cohort: text('cohort'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The research privacy ledger (decision 042): one row per fresh release of research aggregates,
+ * with the whole weeks it covers and the ε it spent, so no week of data is released beyond its
+ * budget. The noisy result is kept so that the same query in the same calendar week is served
+ * again at no cost, whatever changed in the data meanwhile. No person's data: noisy counts only.
+ */
+export const researchReleases = pgTable(
+  'research_releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    cohort: text('cohort').notNull(),
+    /** Monday (UTC) of the first week covered, YYYY-MM-DD. */
+    fromWeek: text('from_week').notNull(),
+    /** Monday after the last week covered (exclusive). */
+    toWeek: text('to_week').notNull(),
+    epsilon: doublePrecision('epsilon').notNull(),
+    /** The noisy release; null while it is being computed (the row already holds its budget). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('research_releases_weeks_idx').on(t.fromWeek, t.toWeek)],
+);

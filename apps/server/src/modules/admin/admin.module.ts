@@ -119,8 +119,12 @@ export function registerAdmin(
 ) {
   const requireAdmin = createAdminGate(deps.accounts);
   const usersRepository = createAdminUsersRepository(deps.db);
-  registerAuditAccountData(deps.accountData, deps.audit, (userId) =>
-    usersRepository.flagsOf(userId),
+  const researchRepository = createResearchRepository(deps.db);
+  registerAuditAccountData(
+    deps.accountData,
+    deps.audit,
+    (userId) => usersRepository.flagsOf(userId),
+    (userId) => researchRepository.releasesBy(userId),
   );
   registerInstancePolicies(app, { settings: deps.instanceSettings, accounts: deps.accounts });
   registerAuditRoutes(app, { audit: deps.audit, requireAdmin });
@@ -151,10 +155,9 @@ export function registerAdmin(
   });
   registerAdminUsersRoutes(app, { users, requireAdmin });
   const research = createResearchService({
-    repository: createResearchRepository(deps.db),
+    repository: researchRepository,
     settings: deps.instanceSettings,
     audit: deps.audit,
-    secret: deps.authSecret,
     now: deps.now,
   });
   registerConsoleRoutes(app, { care: deps.care, research, audit: deps.audit, requireAdmin });

@@ -70,7 +70,7 @@ export function registerConsoleRoutes(
   r.get(
     '/api/admin/research/aggregates',
     { ...guarded, schema: { querystring: ResearchQuerySchema } },
-    (request) => research.aggregates(request.query),
+    async (request) => research.aggregates(await actor(request), request.query),
   );
 
   r.get(

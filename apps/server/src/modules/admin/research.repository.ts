@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Cohort } from '@kaleido/shared/admin/admin.schemas';
 import { rowsOf, type Db } from '../../db/client';
+import { researchReleases } from '../../db/schema/admin';
 import type { ResearchItem } from './research-anonymity';
+
+/** What makes two releases the same: weeks and cohort (never the data, see research-ledger.ts). */
+export interface ReleaseKey {
+  fromWeek: string;
+  toWeek: string;
+  cohort: string;
+}
 
 export type ResearchRepository = ReturnType<typeof createResearchRepository>;
 
@@ -57,6 +65,74 @@ export function createResearchRepository(db: Db) {
         sql`select dataset_tag from user_profile where user_id = ${userId}`,
       );
       return rowsOf<{ dataset_tag: string }>(result)[0]?.dataset_tag ?? '';
+    },
+
+    /** The latest finished release of exactly these weeks and cohort made since `since`. */
+    async sameRelease(key: ReleaseKey, since: Date) {
+      const [row] = await db
+        .select()
+        .from(researchReleases)
+        .where(
+          and(
+            eq(researchReleases.fromWeek, key.fromWeek),
+            eq(researchReleases.toWeek, key.toWeek),
+            eq(researchReleases.cohort, key.cohort),
+            gte(researchReleases.createdAt, since),
+            isNotNull(researchReleases.result),
+          ),
+        )
+        .orderBy(desc(researchReleases.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Takes ε for a release before it is computed. Claim first, then check: two concurrent
+     * claims each see the other's row (or one already withdrawn), so a week is never overspent;
+     * at worst both are refused.
+     */
+    async claim(key: ReleaseKey & { actorId: string; epsilon: number }): Promise<string> {
+      const [row] = await db
+        .insert(researchReleases)
+        .values({ ...key, result: null })
+        .returning({ id: researchReleases.id });
+      if (!row) throw new Error('research release claim not written');
+      return row.id;
+    },
+
+    async withdraw(id: string) {
+      await db.delete(researchReleases).where(eq(researchReleases.id, id));
+    },
+
+    async complete(id: string, result: Record<string, unknown>) {
+      await db.update(researchReleases).set({ result }).where(eq(researchReleases.id, id));
+    },
+
+    /** The releases an administrator made (their export): weeks, cohort, ε, when. */
+    async releasesBy(actorId: string) {
+      return db
+        .select({
+          fromWeek: researchReleases.fromWeek,
+          toWeek: researchReleases.toWeek,
+          cohort: researchReleases.cohort,
+          epsilon: researchReleases.epsilon,
+          createdAt: researchReleases.createdAt,
+        })
+        .from(researchReleases)
+        .where(eq(researchReleases.actorId, actorId))
+        .orderBy(desc(researchReleases.createdAt));
+    },
+
+    /** Every release (claims included) overlapping [fromWeek, toWeek). */
+    async overlapping(fromWeek: string, toWeek: string) {
+      return db
+        .select({
+          fromWeek: researchReleases.fromWeek,
+          toWeek: researchReleases.toWeek,
+          epsilon: researchReleases.epsilon,
+        })
+        .from(researchReleases)
+        .where(and(lt(researchReleases.fromWeek, toWeek), gt(researchReleases.toWeek, fromWeek)));
     },
   };
 }

@@ -3,6 +3,8 @@ import {
   DatasetTagSchema,
   RESEARCH_EXPORT_OFF_MESSAGE,
   RESEARCH_K,
+  RESEARCH_NO_WEEK_MESSAGE,
+  RESEARCH_RANGE_WEEKS,
   type ResearchAggregates,
   type ResearchExport,
   type ResearchExportQuery,
@@ -11,23 +13,41 @@ import {
 import { badRequest, forbidden } from '../../http/errors';
 import type { AuditService } from './audit.service';
 import type { InstanceSettingsService } from './instance-settings.service';
-import { QUASI_IDENTIFIERS, aggregate, pseudonymiser, releasedRecords } from './research-anonymity';
+import { weekOf, weeksBetween } from './research-anonymity';
+import { ledgeredRelease } from './research-ledger';
 import type { ResearchRepository } from './research.repository';
 
 export type ResearchService = ReturnType<typeof createResearchService>;
 
 const DAY_MS = 86_400_000;
-const PRESET_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
+const WEEK_MS = 7 * DAY_MS;
+const monday = (at: Date) => new Date(`${weekOf(at)}T00:00:00Z`);
 
-/** The query's dates: a preset ends now; custom dates are whole UTC days, the end included. */
-export function researchWindow(query: ResearchQuery, now: Date): { from: Date; to: Date } {
-  if (query.range === 'custom' && query.from && query.to)
-    return {
-      from: new Date(`${query.from}T00:00:00Z`),
-      to: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
-    };
-  const days = PRESET_DAYS[query.range === 'custom' ? '30d' : query.range];
-  return { from: new Date(now.getTime() - days * DAY_MS), to: now };
+/**
+ * The query's whole weeks (Monday to Monday, UTC), only weeks that have ended: a preset is the
+ * last 1, 4 or 13 of them; custom dates widen to the weeks that hold them. A window never cuts
+ * a week, so no two windows differ by a day (the one-day differencing of N4), and the ledger can
+ * count each week's budget. 400 when no completed week is left.
+ */
+export function researchWindow(
+  query: ResearchQuery,
+  now: Date,
+): { from: Date; to: Date; weeks: string[] } {
+  const current = monday(now);
+  let from: Date;
+  let to: Date;
+  if (query.range === 'custom' && query.from && query.to) {
+    from = monday(new Date(`${query.from}T00:00:00Z`));
+    const end = monday(new Date(`${query.to}T00:00:00Z`)).getTime() + WEEK_MS;
+    to = new Date(Math.min(end, current.getTime()));
+  } else {
+    const weeks = RESEARCH_RANGE_WEEKS[query.range === 'custom' ? '30d' : query.range];
+    to = current;
+    from = new Date(current.getTime() - weeks * WEEK_MS);
+  }
+  if (to.getTime() <= from.getTime())
+    throw badRequest(RESEARCH_NO_WEEK_MESSAGE, undefined, 'VALIDATION');
+  return { from, to, weeks: weeksBetween(from, to) };
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -36,45 +56,86 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const csvField = (value: string) =>
   `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
 
-/** The records as CSV, after `#` lines that describe the dataset and what was suppressed. */
+/** The released cells as CSV, after `#` lines that describe the dataset and its privacy. */
 export function researchCsv(data: ResearchExport): string {
+  const p = data.dataset.privacy;
   const meta = [
     `# dataset=${data.dataset.tag} generated_on=${data.dataset.generatedOn} from=${data.dataset.from} to=${data.dataset.to} cohort=${data.dataset.cohort}`,
-    `# k=${data.dataset.k} quasi_identifiers=${data.dataset.quasiIdentifiers.join('+')} suppressed_records=${data.suppressed.records} suppressed_cells=${data.suppressed.cells}`,
+    `# noise=${p.mechanism} epsilon=${p.epsilon} sensitivity=${p.sensitivity} week_budget=${p.weekBudget} k=${data.dataset.k} people=${data.people ?? ''} suppressed_cells=${data.suppressed.cells}`,
   ];
-  const lines = [...meta, 'pid,week,source,mood,emotion'];
-  for (const r of data.records)
-    lines.push([r.pid, r.week, r.source, r.mood ?? '', r.emotion ?? ''].map(csvField).join(','));
+  const lines = [...meta, 'table,week,source,value,people'];
+  const row = (cells: string[]) => lines.push(cells.map(csvField).join(','));
+  for (const c of data.aggregates.mood) row(['mood', '', '', c.value, String(c.people)]);
+  for (const c of data.aggregates.emotion) row(['emotion', '', '', c.value, String(c.people)]);
+  for (const c of data.aggregates.activity)
+    row(['activity', c.week, c.source, '', String(c.people)]);
   return `${lines.join('\r\n')}\r\n`;
 }
 
 /**
- * Research tools (SPEC §9): aggregates and exports over consenting people only, with stable
- * pseudonyms per dataset and k-anonymity on every released cell and record (decision
- * 027-research-export). Exports run only in the research compliance mode and are audited.
+ * Research tools (SPEC §9): aggregates and exports over consenting people only, released with
+ * differential privacy through a per-week budget ledger (decision 042, which replaces the
+ * k-anonymous records of 027). Every query — served, served again or refused — is audited.
  */
 export function createResearchService(deps: {
   repository: ResearchRepository;
   settings: Pick<InstanceSettingsService, 'researchExportEnabled'>;
   audit: Pick<AuditService, 'record'>;
-  secret: string;
   now: () => Date;
+  /** Uniform [0, 1); the operating system's generator unless a test fixes it. */
+  random?: () => number;
 }) {
-  async function itemsOf(query: ResearchQuery) {
+  async function released(actorId: string, query: ResearchQuery) {
     const window = researchWindow(query, deps.now());
     const items = await deps.repository.consentingItems({ ...window, cohort: query.cohort });
-    return { window, items };
+    const details = {
+      range: query.range,
+      from: day(window.from),
+      to: day(window.to),
+      cohort: query.cohort,
+    };
+    const result = await ledgeredRelease({
+      repository: deps.repository,
+      random: deps.random,
+      actorId,
+      reuseSince: monday(deps.now()),
+      cohort: query.cohort,
+      weeks: window.weeks,
+      fromWeek: day(window.from),
+      toWeek: day(window.to),
+      items,
+      onRefused: (weeks) =>
+        deps.audit.record({
+          actorId,
+          action: 'admin.research_refused',
+          force: true,
+          details: { ...details, spentWeeks: weeks },
+        }),
+    });
+    return { window, details, ...result };
   }
 
   return {
-    async aggregates(query: ResearchQuery): Promise<ResearchAggregates> {
-      const { window, items } = await itemsOf(query);
+    async aggregates(actorId: string, query: ResearchQuery): Promise<ResearchAggregates> {
+      const { window, details, release, privacy } = await released(actorId, query);
+      // Every aggregate query is on record, whatever audit_logs says (N4).
+      await deps.audit.record({
+        actorId,
+        action: 'admin.research_queried',
+        force: true,
+        details: {
+          ...details,
+          reused: privacy.reused,
+          epsilon: privacy.reused ? 0 : privacy.epsilon,
+        },
+      });
       return {
         range: { from: window.from.toISOString(), to: window.to.toISOString() },
         cohort: query.cohort,
         k: RESEARCH_K,
-        ...aggregate(items, RESEARCH_K),
+        ...release,
         exportEnabled: await deps.settings.researchExportEnabled(),
+        privacy,
       };
     },
 
@@ -84,13 +145,9 @@ export function createResearchService(deps: {
       const tag = query.datasetTag ?? (await deps.repository.datasetTagOf(actorId)).trim();
       if (!tag || !DatasetTagSchema.safeParse(tag).success)
         throw badRequest(DATASET_TAG_MISSING_MESSAGE, undefined, 'VALIDATION');
-      const { window, items } = await itemsOf(query);
-      const { people, mood, emotion, activity, suppressedCells } = aggregate(items, RESEARCH_K);
-      const { records, suppressed } = releasedRecords(
-        items,
-        pseudonymiser(deps.secret, tag),
-        RESEARCH_K,
-      );
+      const { window, details, release, privacy } = await released(actorId, query);
+      const { people, mood, emotion, activity, suppressedCells } = release;
+      const { spent: _spent, ...stated } = privacy;
       const data: ResearchExport = {
         dataset: {
           tag,
@@ -99,12 +156,11 @@ export function createResearchService(deps: {
           to: day(new Date(window.to.getTime() - 1)),
           cohort: query.cohort,
           k: RESEARCH_K,
-          quasiIdentifiers: [...QUASI_IDENTIFIERS],
+          privacy: stated,
         },
         people,
         aggregates: { mood, emotion, activity },
-        records,
-        suppressed: { cells: suppressedCells, records: suppressed },
+        suppressed: { cells: suppressedCells },
       };
       await deps.audit.record({
         actorId,
@@ -112,14 +168,11 @@ export function createResearchService(deps: {
         // Every release of data is on record, whatever audit_logs says.
         force: true,
         details: {
+          ...details,
           datasetTag: tag,
           format: query.format,
-          range: query.range,
-          from: data.dataset.from,
-          to: data.dataset.to,
-          cohort: query.cohort,
-          records: records.length,
-          suppressedRecords: suppressed,
+          reused: privacy.reused,
+          epsilon: privacy.reused ? 0 : privacy.epsilon,
           suppressedCells,
         },
       });

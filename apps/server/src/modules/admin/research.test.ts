@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  RESEARCH_EPSILON,
   RESEARCH_EXPORT_OFF_MESSAGE,
+  RESEARCH_NO_WEEK_MESSAGE,
+  RESEARCH_SENSITIVITY,
+  RESEARCH_WEEK_BUDGET,
+  researchBudgetSpentMessage,
   type AuditPage,
   type ResearchAggregates,
   type ResearchExport,
@@ -11,8 +16,11 @@ import { sql } from 'drizzle-orm';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import { person, type Person } from '../../../test/fixtures/chat-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { rowsOf } from '../../db/client';
 import { analysisItems } from '../../db/schema/analysis';
-import { QUASI_IDENTIFIERS, pseudonymiser } from './research-anonymity';
+import { weekOf } from './research-anonymity';
+import { createResearchRepository } from './research.repository';
+import { researchWindow } from './research.service';
 
 let app: TestApp;
 let admin: Person;
@@ -61,20 +69,46 @@ async function item(
   });
 }
 
-async function clearItems() {
+/** A fresh start: no items, and an empty privacy ledger (a new instance, as far as research goes). */
+async function clearAll() {
   await app.database.db.execute(sql`delete from analysis_items`);
+  await app.database.db.execute(sql`delete from research_releases`);
 }
 
-const aggregates = async (query = 'cohort=research') =>
-  (await admin.client.get(`/api/admin/research/aggregates?${query}`)).json<ResearchAggregates>();
+const aggregates = (query = 'cohort=research') =>
+  admin.client.get(`/api/admin/research/aggregates?${query}`);
 
-async function exported(query: string) {
-  const response = await admin.client.get(`/api/admin/research/export?cohort=research&${query}`);
+async function settings(system: Record<string, unknown>) {
+  const response = await admin.client.request('PATCH', '/api/admin/settings', { body: { system } });
   expect(response.status, response.body).toBe(200);
-  return response;
 }
 
-const pidOf = (tag: string) => pseudonymiser(app.config.AUTH_SECRET ?? '', tag);
+/** ε spent on each week, as the ledger in the database holds it. */
+async function ledgerSpent() {
+  const result = await app.database.db.execute(
+    sql`select from_week, to_week, epsilon from research_releases`,
+  );
+  const spent = new Map<string, number>();
+  for (const r of rowsOf<{ from_week: string; to_week: string; epsilon: number | string }>(result))
+    for (
+      let t = Date.parse(`${r.from_week}T00:00:00Z`);
+      t < Date.parse(`${r.to_week}T00:00:00Z`);
+      t += 7 * DAY
+    ) {
+      const week = new Date(t).toISOString().slice(0, 10);
+      spent.set(week, (spent.get(week) ?? 0) + Number(r.epsilon));
+    }
+  return spent;
+}
+
+const auditOf = async (action: string) =>
+  (
+    await admin.client.get(`/api/admin/audit?source=admin&action=${action}&pageSize=200`)
+  ).json<AuditPage>();
+
+/** The Monday of the last completed week, and a day in it. */
+const lastWeek = () => weekOf(new Date(app.clock.now().getTime() - 7 * DAY));
+const TEN_DAYS = 10;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -93,166 +127,261 @@ afterAll(async () => {
 });
 
 describe('research tools', () => {
-  it('aggregates consenting people only; admins also need research consent', async () => {
-    await clearItems();
-    for (const someone of [...people, admin]) await item(someone, { daysAgo: 2 });
-    let result = await aggregates();
-    // Six people share; three do not; the admin shares but has not given research consent.
-    expect(result.people).toBe(6);
-    expect(result.mood).toEqual([{ value: 'happy', items: 6, people: 6 }]);
-    expect(result.k).toBe(5);
-    expect(result.exportEnabled).toBe(false);
+  const repo = () => createResearchRepository(app.database.db);
+  const inRelease = async (cohort: 'research' | 'beta' | 'all' = 'research') => {
+    const window = researchWindow({ range: '30d', cohort }, app.clock.now());
+    return new Set((await repo().consentingItems({ ...window, cohort })).map((i) => i.userId));
+  };
 
+  it('reads consenting people only; admins also need research consent; withdrawal and deletion take people out', async () => {
+    await clearAll();
+    for (const someone of [...people, admin]) await item(someone, { daysAgo: TEN_DAYS });
+    expect(await inRelease()).toEqual(new Set(people.slice(0, 6).map((p) => p.userId)));
     const consent = await admin.client.request('PATCH', '/api/profile', {
       body: { field: 'research_consent', value: true },
     });
     expect(consent.status, consent.body).toBe(200);
-    result = await aggregates();
-    expect(result.people).toBe(7);
-    // Another cohort holds none of them.
-    expect((await aggregates('cohort=beta')).people).toBeNull();
+    expect((await inRelease()).has(admin.userId)).toBe(true);
     await admin.client.request('PATCH', '/api/profile', {
       body: { field: 'research_consent', value: false },
     });
+    await setSharing(nth(1), false);
+    expect((await inRelease()).has(nth(1).userId)).toBe(false);
+    await setSharing(nth(1), true);
+
+    // A deleted person's data leaves every later release.
+    const leaving = await person(app, 'Leaving Person');
+    await setSharing(leaving, true);
+    await item(leaving, { daysAgo: TEN_DAYS });
+    expect((await inRelease('all')).has(leaving.userId)).toBe(true);
+    const deleted = await admin.client.request('DELETE', `/api/admin/users/${leaving.userId}`);
+    expect(deleted.status, deleted.body).toBe(200);
+    expect((await inRelease('all')).has(leaving.userId)).toBe(false);
   });
 
-  it('filters by the date range of §9 (7, 30 by default, 90 days, custom)', async () => {
-    await clearItems();
-    for (const someone of people.slice(0, 6)) {
-      await item(someone, { daysAgo: 3 });
-      await item(someone, { daysAgo: 20 });
-      await item(someone, { daysAgo: 60 });
+  it('covers whole completed weeks only: a one-day range widens to its week; the current week is refused (N4)', async () => {
+    await clearAll();
+    const monday = (iso: string) =>
+      new Date(iso).getUTCDay() === 1 && iso.endsWith('T00:00:00.000Z');
+    const preset = (await aggregates('cohort=research&range=30d')).json<ResearchAggregates>();
+    expect(monday(preset.range.from) && monday(preset.range.to)).toBe(true);
+    expect(Date.parse(preset.range.to) - Date.parse(preset.range.from)).toBe(28 * DAY);
+    expect(Date.parse(preset.range.to)).toBeLessThanOrEqual(app.clock.now().getTime());
+
+    const day = new Date(app.clock.now().getTime() - TEN_DAYS * DAY).toISOString().slice(0, 10);
+    const oneDay = await aggregates(`cohort=research&range=custom&from=${day}&to=${day}`);
+    expect(oneDay.status, oneDay.body).toBe(200);
+    const widened = oneDay.json<ResearchAggregates>();
+    expect(widened.range.from.slice(0, 10)).toBe(weekOf(new Date(`${day}T00:00:00Z`)));
+    expect(Date.parse(widened.range.to) - Date.parse(widened.range.from)).toBe(7 * DAY);
+
+    const today = app.clock.now().toISOString().slice(0, 10);
+    const current = await aggregates(`cohort=research&range=custom&from=${today}&to=${today}`);
+    expect(current.status).toBe(400);
+    expect(current.json()).toMatchObject({ message: RESEARCH_NO_WEEK_MESSAGE, code: 'VALIDATION' });
+  });
+
+  it("the probe's attacks (cohort moves, admin-made accounts, one-day windows) spend a week's budget, then are refused; every query is audited (N4)", async () => {
+    await clearAll();
+    await settings({ audit_logs: false });
+    const queriedBefore = (await auditOf('admin.research_queried')).total;
+    const target = nth(0);
+    for (const someone of people.slice(0, 6)) await item(someone, { daysAgo: TEN_DAYS });
+    await item(target, { daysAgo: TEN_DAYS, mood: 'angry', emotion: 'anger' });
+    await item(target, { daysAgo: TEN_DAYS, mood: 'angry', emotion: 'anger' });
+    const week = weekOf(new Date(app.clock.now().getTime() - TEN_DAYS * DAY));
+    const custom = `range=custom&from=${week}&to=${week}`;
+
+    const first = await aggregates(`cohort=research&${custom}`);
+    expect(first.status, first.body).toBe(200);
+    const q1 = first.json<ResearchAggregates>();
+    expect(q1.privacy).toMatchObject({
+      mechanism: 'two-sided geometric',
+      epsilon: RESEARCH_EPSILON,
+      sensitivity: RESEARCH_SENSITIVITY,
+      weekBudget: RESEARCH_WEEK_BUDGET,
+      reused: false,
+      spent: [{ week, epsilon: 1 }],
+    });
+    // Asking again in the same calendar week serves the same release: nothing to average.
+    for (let n = 0; n < 3; n++) {
+      const again = (await aggregates(`cohort=research&${custom}`)).json<ResearchAggregates>();
+      expect(again.privacy.reused).toBe(true);
+      expect({ ...again, privacy: null }).toEqual({ ...q1, privacy: null });
     }
-    const items = (r: ResearchAggregates) => r.mood.reduce((n, c) => n + c.items, 0);
-    expect(items(await aggregates('cohort=research&range=7d'))).toBe(6);
-    expect(items(await aggregates('cohort=research'))).toBe(12);
-    expect(items(await aggregates('cohort=research&range=90d'))).toBe(18);
-    const day = (ago: number) =>
-      new Date(app.clock.now().getTime() - ago * DAY).toISOString().slice(0, 10);
-    expect(
-      items(await aggregates(`cohort=research&range=custom&from=${day(61)}&to=${day(19)}`)),
-    ).toBe(12);
-    const bad = await admin.client.get('/api/admin/research/aggregates?range=custom');
-    expect(bad.status).toBe(400);
+
+    // Attack 1: the target moved out of the cohort, same question: the same release again.
+    // Whether an answer is new depends on the question and the calendar, never on the data.
+    await setCohort(target, 'beta');
+    const moved = (await aggregates(`cohort=research&${custom}`)).json<ResearchAggregates>();
+    expect(moved.privacy).toMatchObject({ reused: true, spent: [{ week, epsilon: 1 }] });
+    expect({ ...moved, privacy: null }).toEqual({ ...q1, privacy: null });
+    // Attack 2: the target with admin-made accounts of known data, in another cohort: a new
+    // question, a fresh release, charged.
+    for (let n = 0; n < 4; n++) {
+      const created = await admin.client.post('/api/admin/users', {
+        email: `sybil-${randomUUID()}@x.test`,
+        fullName: `Sybil ${n}`,
+        password: 'A-long-enough-Password-1!',
+      });
+      expect(created.status, created.body).toBe(201);
+      const id = created.json<{ id: string }>().id;
+      await admin.client.request('PUT', `/api/admin/users/${id}/cohort`, {
+        body: { cohort: 'beta' },
+      });
+    }
+    const sybils = (await aggregates(`cohort=beta&${custom}`)).json<ResearchAggregates>();
+    expect(sybils.privacy).toMatchObject({ reused: false, spent: [{ week, epsilon: 2 }] });
+    const everyone = (await aggregates(`cohort=all&${custom}`)).json<ResearchAggregates>();
+    expect(everyone.privacy.spent).toEqual([{ week, epsilon: 3 }]);
+    const fourWeeks = (await aggregates('cohort=research&range=30d')).json<ResearchAggregates>();
+    expect(fourWeeks.privacy.spent).toContainEqual({ week, epsilon: 4 });
+
+    // The week's budget is spent: any new release over it is refused, and says why.
+    const refused = await aggregates('cohort=beta&range=30d');
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'RESEARCH_BUDGET_SPENT',
+      message: researchBudgetSpentMessage([week]),
+    });
+    // Next week the first question is no longer served again; asking it anew is refused too.
+    // (The releases made a week earlier, rather than the clock a week on: sessions would expire.)
+    await app.database.db.execute(
+      sql`update research_releases set created_at = created_at - interval '7 days'`,
+    );
+    const nextWeek = await aggregates(`cohort=research&${custom}`);
+    expect(nextWeek.status).toBe(409);
+    expect((await ledgerSpent()).get(week)).toBe(RESEARCH_WEEK_BUDGET);
+    // Every query is on record, with audit_logs off: 4 fresh, 4 served again, 2 refusals.
+    const queried = await auditOf('admin.research_queried');
+    expect(queried.total - queriedBefore).toBe(8);
+    expect(queried.entries.slice(0, 8).filter((e) => e.details.reused === true)).toHaveLength(4);
+    expect((await auditOf('admin.research_refused')).total).toBe(2);
+    await settings({ audit_logs: true });
+    await setCohort(target, 'research');
   });
 
-  it('suppresses cells below k and says how many', async () => {
-    await clearItems();
-    for (const someone of people.slice(0, 6)) await item(someone, { daysAgo: 1 });
-    for (const someone of people.slice(0, 2)) await item(someone, { daysAgo: 1, mood: 'angry' });
-    const result = await aggregates();
-    expect(result.mood.map((c) => c.value)).toEqual(['happy']);
-    expect(result.suppressedCells).toBeGreaterThan(0);
-  });
-
-  it('exports only in research mode, pseudonymous, k-anonymous, without identifiers; audited', async () => {
-    await clearItems();
-    for (const someone of people) await item(someone, { daysAgo: 1 });
-    await item(nth(0), { daysAgo: 1, mood: 'sad' });
-
+  it('exports only in research mode: noisy cells with ε, sensitivity and week budget stated, no per-person records; audited', async () => {
+    await clearAll();
+    for (const someone of people) await item(someone, { daysAgo: TEN_DAYS });
     const off = await admin.client.get('/api/admin/research/export?datasetTag=study-a');
     expect(off.status).toBe(403);
     expect(off.json()).toMatchObject({ message: RESEARCH_EXPORT_OFF_MESSAGE, code: 'FEATURE_OFF' });
+    await settings({ compliance_mode: 'research', audit_logs: false });
+    expect((await admin.client.get('/api/admin/research/export')).status).toBe(400);
 
-    // Auditing off: the export is still on record.
-    const settings = await admin.client.request('PATCH', '/api/admin/settings', {
-      body: { system: { compliance_mode: 'research', audit_logs: false } },
+    const viewed = (await aggregates('cohort=research&range=7d')).json<ResearchAggregates>();
+    const response = await admin.client.get(
+      '/api/admin/research/export?cohort=research&range=7d&datasetTag=study-a',
+    );
+    expect(response.status, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('research-study-a-');
+    const data = response.json<ResearchExport>();
+    expect(data.dataset).toMatchObject({
+      tag: 'study-a',
+      k: 5,
+      cohort: 'research',
+      from: lastWeek(),
+      privacy: {
+        mechanism: 'two-sided geometric',
+        epsilon: RESEARCH_EPSILON,
+        sensitivity: RESEARCH_SENSITIVITY,
+        weekBudget: RESEARCH_WEEK_BUDGET,
+        // The export of what the console just showed is that same release, at no cost.
+        reused: true,
+      },
     });
-    expect(settings.status, settings.body).toBe(200);
-    const noTag = await admin.client.get('/api/admin/research/export');
-    expect(noTag.status).toBe(400);
-
-    const first = await exported('datasetTag=study-a');
-    const data = first.json<ResearchExport>();
-    expect(first.headers['content-disposition']).toContain('research-study-a-');
-    const pid = pidOf('study-a');
-    const consenting = new Set(people.slice(0, 6).map((p) => pid(p.userId)));
-    expect(new Set(data.records.map((r) => r.pid))).toEqual(consenting);
-    expect(data.records).toHaveLength(6);
-    // The 'sad' item is one person's: suppressed, and counted.
-    expect(data.suppressed.records).toBe(1);
-    expect(data.dataset).toMatchObject({ tag: 'study-a', k: 5, cohort: 'research' });
+    expect(data.aggregates).toEqual({
+      mood: viewed.mood,
+      emotion: viewed.emotion,
+      activity: viewed.activity,
+    });
+    expect(Object.keys(data).sort()).toEqual(['aggregates', 'dataset', 'people', 'suppressed']);
     for (const someone of [...people, admin]) {
-      expect(first.body).not.toContain(someone.email);
-      expect(first.body).not.toContain(someone.name);
-      expect(first.body).not.toContain(someone.userId);
+      expect(response.body).not.toContain(someone.email);
+      expect(response.body).not.toContain(someone.name);
+      expect(response.body).not.toContain(someone.userId);
     }
-    expect(first.body).not.toMatch(/private words|TITLE|secret-tag|T\d{2}:\d{2}/);
+    expect(response.body).not.toMatch(/private words|TITLE|secret-tag|T\d{2}:\d{2}|pid/);
 
-    // Stable per dataset; another dataset's pseudonyms differ.
-    const again = (await exported('datasetTag=study-a')).json<ResearchExport>();
-    expect(again.records.map((r) => r.pid).sort()).toEqual(data.records.map((r) => r.pid).sort());
-    const other = (await exported('datasetTag=study-b')).json<ResearchExport>();
-    expect(other.records.some((r) => consenting.has(r.pid))).toBe(false);
-
-    const csv = await exported('datasetTag=study-a&format=csv');
+    const csv = await admin.client.get(
+      '/api/admin/research/export?cohort=research&range=7d&datasetTag=study-a&format=csv',
+    );
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain('suppressed_records=1');
-    expect(csv.body).toContain('pid,week,source,mood,emotion');
-
-    const audit = (
-      await admin.client.get('/api/admin/audit?source=admin&action=admin.research_exported')
-    ).json<AuditPage>();
-    expect(audit.total).toBe(4);
-    expect(audit.entries[0]?.details).toMatchObject({ datasetTag: 'study-a', format: 'csv' });
-
-    // Withdrawing consent removes the person from the next export.
-    await setSharing(nth(1), false);
-    const after = (await exported('datasetTag=study-a')).json<ResearchExport>();
-    expect(after.records.map((r) => r.pid)).not.toContain(pid(nth(1).userId));
-    await setSharing(nth(1), true);
-    await admin.client.request('PATCH', '/api/admin/settings', {
-      body: { system: { compliance_mode: 'standard', audit_logs: true } },
+    expect(csv.body).toContain(
+      `epsilon=${RESEARCH_EPSILON} sensitivity=${RESEARCH_SENSITIVITY} week_budget=${RESEARCH_WEEK_BUDGET}`,
+    );
+    expect(csv.body).toContain('table,week,source,value,people');
+    const exportedAudit = await auditOf('admin.research_exported');
+    expect(exportedAudit.total).toBe(2);
+    expect(exportedAudit.entries[0]?.details).toMatchObject({
+      datasetTag: 'study-a',
+      format: 'csv',
+      reused: true,
+      epsilon: 0,
     });
+    await settings({ compliance_mode: 'standard', audit_logs: true });
   });
 
-  it('releases only consenting people and groups of at least k over random data sets (property)', async () => {
-    await admin.client.request('PATCH', '/api/admin/settings', {
-      body: { system: { compliance_mode: 'research' } },
-    });
-    const pid = pidOf('prop');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.boolean(), { minLength: people.length, maxLength: people.length }),
-        fc.array(
-          fc.record({
-            who: fc.integer({ min: 0, max: people.length - 1 }),
-            daysAgo: fc.integer({ min: 0, max: 29 }),
-            mood: fc.constantFrom('happy', 'sad', null),
-            emotion: fc.constantFrom('joy', 'fear', null),
-            source: fc.constantFrom('journal', 'chat'),
-          }),
-          { maxLength: 60 },
-        ),
-        async (sharing, items) => {
-          await clearItems();
-          for (const [i, someone] of people.entries())
-            await setSharing(someone, sharing[i] ?? false);
-          for (const it of items) await item(nth(it.who), it);
-          const response = await exported('datasetTag=prop');
-          const data = response.json<ResearchExport>();
-          const allowed = new Set(people.filter((_, i) => sharing[i]).map((p) => pid(p.userId)));
-          const groups = new Map<string, Set<string>>();
-          for (const r of data.records) {
-            expect(allowed.has(r.pid)).toBe(true);
-            const key = JSON.stringify(QUASI_IDENTIFIERS.map((q) => r[q]));
-            groups.set(key, (groups.get(key) ?? new Set()).add(r.pid));
-          }
-          for (const group of groups.values()) expect(group.size).toBeGreaterThanOrEqual(5);
-          const { mood, emotion, activity } = data.aggregates;
-          for (const cell of [...mood, ...emotion, ...activity])
-            expect(cell.people).toBeGreaterThanOrEqual(5);
-          for (const someone of people) expect(response.body).not.toContain(someone.email);
-          const consentingWithItems = new Set(
-            items.filter((it) => sharing[it.who]).map((it) => it.who),
-          ).size;
-          expect(data.people).toBe(consentingWithItems >= 5 ? consentingWithItems : null);
-        },
-      ),
-      { numRuns: 8 },
+  it('an adversary with the admin powers never spends more than the week budget, whatever it tries (property, N4)', async () => {
+    await settings({ compliance_mode: 'research' });
+    const target = nth(0);
+    const actionArb = fc.oneof(
+      fc.record({
+        kind: fc.constant('move' as const),
+        cohort: fc.constantFrom('beta', 'research', null),
+      }),
+      fc.record({
+        kind: fc.constant('entry' as const),
+        who: fc.integer({ min: 0, max: 8 }),
+        daysAgo: fc.integer({ min: 7, max: 30 }),
+      }),
+      fc.record({
+        kind: fc.constantFrom('aggregates' as const, 'export' as const),
+        cohort: fc.constantFrom('all', 'beta', 'research'),
+        range: fc.constantFrom('7d', '30d', 'day'),
+        daysAgo: fc.integer({ min: 7, max: 30 }),
+      }),
     );
-    for (const [i, someone] of people.entries()) await setSharing(someone, i < 6);
-  }, 120_000);
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArb, { minLength: 4, maxLength: 14 }), async (actions) => {
+        await clearAll();
+        for (const someone of people.slice(0, 6)) await item(someone, { daysAgo: TEN_DAYS });
+        await item(target, { daysAgo: TEN_DAYS, mood: 'angry', emotion: 'anger' });
+        for (const action of actions) {
+          if (action.kind === 'move') await setCohort(target, action.cohort);
+          else if (action.kind === 'entry')
+            await item(nth(action.who), { daysAgo: action.daysAgo });
+          else {
+            const day = new Date(app.clock.now().getTime() - action.daysAgo * DAY)
+              .toISOString()
+              .slice(0, 10);
+            const range =
+              action.range === 'day'
+                ? `range=custom&from=${day}&to=${day}`
+                : `range=${action.range}`;
+            const path =
+              action.kind === 'export'
+                ? `export?datasetTag=t-${randomUUID().slice(0, 8)}&`
+                : 'aggregates?';
+            const response = await admin.client.get(
+              `/api/admin/research/${path}cohort=${action.cohort}&${range}`,
+            );
+            expect([200, 409]).toContain(response.status);
+            if (response.status === 409)
+              expect(response.json<{ code: string }>().code).toBe('RESEARCH_BUDGET_SPENT');
+            expect(response.body).not.toContain(target.userId);
+            expect(response.body).not.toContain(target.email);
+          }
+        }
+        for (const [, spent] of await ledgerSpent())
+          expect(spent).toBeLessThanOrEqual(RESEARCH_WEEK_BUDGET);
+      }),
+      { numRuns: 6 },
+    );
+    await setCohort(target, 'research');
+    await settings({ compliance_mode: 'standard' });
+  }, 240_000);
 });
 
 describe('relationships in the console', () => {

@@ -1,59 +1,53 @@
 import {
   COHORT_FILTERS,
   RESEARCH_RANGES,
-  type ResearchCell,
   type ResearchRange,
 } from '@kaleido/shared/admin/admin.schemas';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
-import { errorMessage } from '../../../lib/api-client';
 import { Select } from './console-parts';
+import { Distribution, ExportPanel, PrivacyPanel, ResearchRefusal } from './research-parts';
 
 const RANGE_LABELS: Record<ResearchRange, string> = {
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  custom: 'Custom',
+  '7d': 'Last week',
+  '30d': 'Last 4 weeks',
+  '90d': 'Last 13 weeks',
+  custom: 'Custom (whole weeks)',
 };
 
-/** /admin/research: cohorts, the §9 date filter, k-anonymous aggregates, the export. */
+const DAY_MS = 86_400_000;
+const day = (iso: string, minus = 0) =>
+  new Date(Date.parse(iso) - minus).toISOString().slice(0, 10);
+
+/**
+ * /admin/research: cohorts, the §9 date filter in whole weeks, differentially private
+ * aggregates with their privacy budget, the export (decision 042).
+ */
 export function ResearchPage() {
   const queryClient = useQueryClient();
   const [range, setRange] = useState<ResearchRange>('30d');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [cohort, setCohort] = useState<(typeof COHORT_FILTERS)[number]>('all');
-  const [tag, setTag] = useState('');
   const custom = range === 'custom';
   const ready = !custom || (from !== '' && to !== '');
-  const search = toSearch({ range, cohort, from: custom ? from : '', to: custom ? to : '' });
+  const dates = { range, cohort, from: custom ? from : '', to: custom ? to : '' };
+  const search = toSearch(dates);
   const aggregates = useQuery({
     queryKey: adminKeys.research(search),
     queryFn: () => adminApi.research(search),
     enabled: ready,
     placeholderData: keepPreviousData,
+    // A fresh release spends privacy budget: ask only when the admin changes the question.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
   });
-  const data = aggregates.data;
-  const exportHref = (format: 'json' | 'csv') =>
-    `/api/admin/research/export${toSearch({
-      range,
-      cohort,
-      from: custom ? from : '',
-      to: custom ? to : '',
-      format,
-      datasetTag: tag.trim(),
-    })}`;
+  // Figures of another question next to a refusal would mislead: show them only on success.
+  const data = aggregates.isError ? undefined : aggregates.data;
   // The export lands in the audit log; show it there when the admin looks.
   const exported = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
 
@@ -85,15 +79,20 @@ export function ResearchPage() {
           </>
         )}
       </div>
-      {aggregates.isError && <p role="alert">{errorMessage(aggregates.error)}</p>}
+      <p className="text-sm text-muted-foreground">
+        Research covers whole weeks (Monday to Sunday, UTC) that have ended; custom dates widen to
+        the weeks that hold them.
+      </p>
+      {aggregates.isError && <ResearchRefusal error={aggregates.error} />}
       {data && (
         <>
           <p className="text-sm" aria-live="polite">
+            Weeks of {day(data.range.from)} to {day(data.range.to, DAY_MS)}.{' '}
             {data.people === null
-              ? `Fewer than ${data.k} consenting people have data in this range: nothing can be shown.`
-              : `${data.people} consenting people. `}
+              ? `Fewer than ${data.k} consenting people (after noise) have data in these weeks: nothing can be shown.`
+              : `About ${data.people} consenting people. `}
             {data.suppressedCells > 0 &&
-              `${data.suppressedCells} cells with fewer than ${data.k} people are not shown.`}
+              `${data.suppressedCells} cells below ${data.k} people are not shown.`}
           </p>
           <div className="grid gap-4 md:grid-cols-2">
             <Distribution title="Mood distribution" cells={data.mood} />
@@ -112,8 +111,7 @@ export function ResearchPage() {
                     <tr>
                       <th className="p-1">Week of</th>
                       <th className="p-1">Source</th>
-                      <th className="p-1">Items</th>
-                      <th className="p-1">People</th>
+                      <th className="p-1">People active (noisy)</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -121,7 +119,6 @@ export function ResearchPage() {
                       <tr key={`${a.week}-${a.source}`} className="border-t">
                         <td className="p-1">{a.week}</td>
                         <td className="p-1">{a.source}</td>
-                        <td className="p-1">{a.items}</td>
                         <td className="p-1">{a.people}</td>
                       </tr>
                     ))}
@@ -130,88 +127,14 @@ export function ResearchPage() {
               )}
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Export</CardTitle>
-              <CardDescription>
-                Pseudonymous IDs stable within a dataset, weeks instead of times, no names, emails
-                or text; every group has at least {data.k} people. Each export is audited.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              {data.exportEnabled ? (
-                <>
-                  <label className="grid max-w-sm gap-1 text-sm">
-                    Dataset tag (empty: the one on your admin profile)
-                    <Input
-                      value={tag}
-                      onChange={(e) => setTag(e.target.value)}
-                      placeholder="study-2026"
-                    />
-                  </label>
-                  <div className="flex gap-2">
-                    <a
-                      className={buttonVariants({ variant: 'default' })}
-                      href={exportHref('json')}
-                      download
-                      onClick={exported}
-                    >
-                      Export JSON
-                    </a>
-                    <a
-                      className={buttonVariants({ variant: 'outline' })}
-                      href={exportHref('csv')}
-                      download
-                      onClick={exported}
-                    >
-                      Export CSV
-                    </a>
-                  </div>
-                </>
-              ) : (
-                <p className="text-sm">
-                  Research export is available when the compliance mode is Research (
-                  <Link to="/admin/system" className="text-primary underline">
-                    System settings
-                  </Link>
-                  ).
-                </p>
-              )}
-            </CardContent>
-          </Card>
+          <PrivacyPanel data={data} />
+          <ExportPanel
+            data={data}
+            search={(format, datasetTag) => toSearch({ ...dates, format, datasetTag })}
+            onExported={exported}
+          />
         </>
       )}
     </div>
-  );
-}
-
-function Distribution({ title, cells }: { title: string; cells: ResearchCell[] }) {
-  const max = Math.max(1, ...cells.map((c) => c.items));
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {cells.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing to show.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm" aria-label={title}>
-            {cells.map((c) => (
-              <li key={c.value} className="grid gap-1">
-                <span>
-                  {c.value}: {c.items} items, {c.people} people
-                </span>
-                <span
-                  aria-hidden="true"
-                  className="h-2 rounded bg-primary"
-                  style={{ width: `${(c.items / max) * 100}%` }}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
   );
 }
