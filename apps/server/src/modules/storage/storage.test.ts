@@ -103,12 +103,12 @@ describe('a person’s storage quota (STORAGE_QUOTA_MB)', () => {
 });
 
 describe('write rates (N8)', () => {
-  it('limits journal entries, drafts, tags and voice-note recordings per person', async () => {
+  it('limits new journal entries per person', { timeout: 90_000 }, async () => {
     const { client } = await signedInClient(app);
     const statuses: number[] = [];
-    for (let i = 0; i <= JOURNAL_LIMITS.entries.max; i++)
+    for (let i = 0; i < JOURNAL_LIMITS.entries.max; i++)
       statuses.push((await client.post('/api/journal/entries', { content: `n${i}` })).status);
-    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(statuses.every((s) => s === 201)).toBe(true);
     const refused = await client.post('/api/journal/entries', { content: 'one more' });
     expect(refused.status).toBe(429);
     expect(refused.json()).toMatchObject({
@@ -116,26 +116,30 @@ describe('write rates (N8)', () => {
       message: JOURNAL_LIMITS.entries.message,
     });
     expect(refused.headers['retry-after']).toBeDefined();
+    // Counted per person: someone else still writes.
+    const other = await signedInClient(app);
+    expect((await other.client.post('/api/journal/entries', { content: 'mine' })).status).toBe(201);
+  });
 
+  it('limits tag changes per person', { timeout: 90_000 }, async () => {
+    const { client } = await signedInClient(app);
     for (let i = 0; i < JOURNAL_LIMITS.tags.max; i++)
       await client.post('/api/journal/tags', { name: `tag ${i}` });
     expect((await client.post('/api/journal/tags', { name: 'last' })).status).toBe(429);
+  });
 
+  it('limits draft saves per person', { timeout: 120_000 }, async () => {
+    const { client } = await signedInClient(app);
     let draftStatus = 0;
     for (let i = 0; i <= JOURNAL_LIMITS.drafts.max && draftStatus !== 429; i++)
       draftStatus = (
         await client.request('PUT', '/api/journal/drafts/new', { body: { content: `d${i}` } })
       ).status;
     expect(draftStatus).toBe(429);
-
-    // Counted per person: someone else still writes.
-    const other = await signedInClient(app);
-    expect((await other.client.post('/api/journal/entries', { content: 'mine' })).status).toBe(201);
   });
 
-  it('refuses voice-note recordings past the pace before reading the file', async () => {
+  it('refuses voice-note recordings past the pace', { timeout: 90_000 }, async () => {
     const { client } = await signedInClient(app);
-    app.clock.advance(0);
     let status = 0;
     for (let i = 0; i <= VOICE_NOTE_UPLOAD_LIMIT.max; i++)
       status = (await voiceNote(client, 2_000)).status;
