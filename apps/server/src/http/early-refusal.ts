@@ -28,7 +28,11 @@ export function registerEarlyRefusal(app: FastifyInstance): void {
       return payload;
     }
     let drained = 0;
-    const drop = () => raw.socket.destroy();
+    // `inject` (tests) has no real socket to drop.
+    const socket = raw.socket as { destroy?: unknown } | undefined;
+    const drop = () => {
+      if (typeof socket?.destroy === 'function') raw.socket.destroy();
+    };
     const timer = setTimeout(drop, DRAIN_MAX_MS);
     timer.unref();
     raw.on('data', (chunk: Buffer) => {
