@@ -82,13 +82,16 @@ export const settingsJourneys: Journey[] = [
     },
   },
   {
-    name: 'settings: export downloads user-data-export-{date}.json and the zip',
+    name: 'settings: storage used and left, export downloads user-data-export-{date}.json and the zip',
     async run({ newPage, baseUrl }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('export'));
       const page = await newPage();
       await signIn(page, account);
       await page.goto('/app/settings/exports');
       await page.getByRole('tab', { name: 'Privacy' }).click();
+      // The room the person's data takes, of the default quota (decision 044).
+      await page.getByText('You use 0 bytes of 1.07 GB: 1.07 GB left.').waitFor();
+      await page.getByRole('progressbar', { name: 'Storage used of your quota' }).waitFor();
       const today = new Date().toISOString().slice(0, 10);
       const [json] = await Promise.all([
         page.waitForEvent('download'),

@@ -11,6 +11,7 @@ import { registerAnalysis } from './modules/analysis/analysis.module';
 import { registerAuth } from './modules/auth/auth.module';
 import { registerChat } from './modules/chat/chat.module';
 import { registerFileSearch } from './modules/files/files.module';
+import { registerStorageRoutes } from './modules/storage/storage.module';
 import { registerHealth } from './modules/health/health.module';
 import { registerCare } from './modules/care/care.module';
 import { registerJournal } from './modules/journal/journal.module';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions) {
   care.readInsightsFrom(insights);
   registerUsers(app, base);
   registerFileSearch(app, base);
+  registerStorageRoutes(app, base);
   registerDashboard(app, base);
   const admin = registerAdmin(app, { ...base, settingsChanges, account, care: care.care });
   const calls = registerCalls(app, base);

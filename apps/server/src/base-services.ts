@@ -13,6 +13,7 @@ import { createIdentity } from './modules/identity/identity.module';
 import { createAuth } from './modules/auth/auth.module';
 import { createFileFinders } from './modules/files/file-finders';
 import { createFiles } from './modules/files/files.module';
+import { createStorage } from './modules/storage/storage.module';
 import { createMail } from './modules/mail/mail.module';
 import { createNotifications } from './modules/notifications/notifications.module';
 import { createProfile } from './modules/profile/profile.module';
@@ -65,7 +66,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
   const audit = createAudit({ ...infra, instanceSettings });
   const accountStatus = createAccountStatus(infra);
   const rateLimits = createRateLimits(infra);
-  const files = createFiles(infra);
+  const storage = createStorage(infra);
+  const files = createFiles({ ...infra, quota: storage });
   const { accounts, accountsRepository } = createIdentity(infra);
   const speech = createSpeech({ ...infra, files });
   const preferences = createUserPreferences(infra);
@@ -110,6 +112,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     instanceSettings,
     accountStatus,
     rateLimits,
+    /** Each person's storage quota and the disk's reserve (journal text asks it too). */
+    storage,
     files,
     /** 'Search Files': features that keep files register how to find them (file-finders.ts). */
     fileFinders: createFileFinders(),

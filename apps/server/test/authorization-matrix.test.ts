@@ -522,6 +522,10 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'signed-in' },
     call: () => get('/api/account/export.zip'),
   },
+  'GET /api/account/storage': {
+    access: { who: 'signed-in' },
+    call: () => get('/api/account/storage'),
+  },
   'POST /api/account/delete-data': {
     access: { who: 'signed-in' },
     call: () => post('/api/account/delete-data'),

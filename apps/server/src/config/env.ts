@@ -79,6 +79,16 @@ const EnvSchema = z.object({
     .default(12 * 3600),
   /** Bearer token that lets a scraper on another machine read /metrics (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Each person's storage quota in MiB (files they upload plus their journal's text); 0 turns
+   * it off. Settings shows each person their use (docs/decisions/044-storage-quotas.md).
+   */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
+  /**
+   * Free space in MiB kept on the disk of DATA_DIR for the database: below it, uploads and
+   * journal writes are refused with 507 (0 turns it off).
+   */
+  STORAGE_RESERVE_MB: z.coerce.number().int().min(0).default(512),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

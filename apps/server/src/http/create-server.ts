@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
+import { registerEarlyRefusal } from './early-refusal';
 import { registerErrorHandling } from './errors';
 import { registerInputGuard } from './input-guard';
 import { registerMetrics } from './metrics';
@@ -44,6 +45,7 @@ export async function createHttpServer(config: Config, logger: boolean): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerEarlyRefusal(app);
   registerSecurityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
     wsOrigin: config.publicUrl.replace(/^http/, 'ws'),

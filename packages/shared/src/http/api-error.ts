@@ -47,6 +47,7 @@ export const API_ERROR_CODES = {
   CARE_CONFLICT: 'a relationship or pending invitation between these two already exists',
   TAG_EXISTS: 'a journal tag with that name already exists',
   CLIENT_ID_REUSED: 'a retried chat message whose clientId names a different message',
+  CLIENT_KEY_REUSED: 'a retried journal entry whose clientKey names a different entry',
   MAIL_RECIPIENTS:
     'a mail send with no recipient, or one naming no active account (the draft is kept)',
   MAIL_TOO_LONG: 'a mail send whose subject or message is over its limit (the draft is kept)',
@@ -65,6 +66,8 @@ export const API_ERROR_CODES = {
   FILE_MISSING: 'a stored file whose bytes are gone',
   STORAGE_FULL: 'the disk is full',
   STORAGE_UNAVAILABLE: 'file storage cannot be written',
+  STORAGE_QUOTA: "the person's storage quota is spent (507; Settings shows the usage)",
+  STORAGE_RESERVE: 'the disk is down to the free-space reserve kept for the database (507)',
   NO_AUDIO: 'a voice note whose audio was removed',
   AUDIO_TOO_LONG: 'audio over the transcription limit',
   AUDIO_UNREADABLE: 'audio the engine cannot decode',

@@ -54,6 +54,8 @@ export const JOURNAL_MESSAGES = {
   badRange: 'The start date must be before the end date',
   noAudioFile: 'Attach the audio as a file.',
   unknownPrompt: 'Choose a prompt from the library',
+  clientKeyReused:
+    'This entry key was already used for a different entry. Reload the page and save again.',
 } as const;
 
 /** Room event: an entry was created, edited, transcribed or deleted (other tabs refresh). */

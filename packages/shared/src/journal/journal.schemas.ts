@@ -115,6 +115,11 @@ export const CreateJournalEntryBodySchema = z.strictObject({
     .max(50)
     .refine((id) => findPrompt(id) !== undefined, M.unknownPrompt)
     .optional(),
+  /**
+   * Chosen by the client once per entry and sent again on every retry: a create that reached
+   * the server before the answer was lost answers the saved entry (200), never a second one.
+   */
+  clientKey: z.uuid('clientKey must be a UUID').optional(),
 });
 export type CreateJournalEntryBody = z.infer<typeof CreateJournalEntryBodySchema>;
 

@@ -53,6 +53,11 @@ export const journalEntries = pgTable(
       .$type<JournalEntry['transcriptStatus']>()
       .notNull()
       .default('none'),
+    /**
+     * The key the client chose for this entry (N18): a retried create with the same key answers
+     * the entry already saved instead of adding a second one.
+     */
+    clientKey: uuid('client_key'),
     /** True once the person edited the content: a late transcript never overwrites their words. */
     contentEdited: boolean('content_edited').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +76,7 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_user_created_idx').on(t.userId, t.createdAt, t.id),
+    uniqueIndex('journal_entries_user_client_key_idx').on(t.userId, t.clientKey),
     index('journal_entries_search_idx').using('gin', t.search),
     index('journal_entries_search_pairs_idx').using('gin', t.searchPairs),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { callTranscriptLines } from '../../db/schema/calls';
 
@@ -40,6 +40,19 @@ export function createCallTranscriptsRepository(db: Db) {
         .from(callTranscriptLines)
         .where(inArray(callTranscriptLines.callId, callIds))
         .orderBy(asc(callTranscriptLines.spokenAt), asc(callTranscriptLines.createdAt));
+    },
+
+    /** When this person's latest piece of the call arrived (null: none). */
+    async lastPieceAt(callId: string, ownerId: string): Promise<Date | null> {
+      const rows = await db
+        .select({ createdAt: callTranscriptLines.createdAt })
+        .from(callTranscriptLines)
+        .where(
+          and(eq(callTranscriptLines.callId, callId), eq(callTranscriptLines.ownerId, ownerId)),
+        )
+        .orderBy(desc(callTranscriptLines.createdAt))
+        .limit(1);
+      return rows[0]?.createdAt ?? null;
     },
 
     async ownedBy(userId: string): Promise<TranscriptLineRow[]> {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CALL_MESSAGES,
-  CALL_TRANSCRIPT_GRACE_MS,
   type CallSignal,
   type CallTranscript,
   type CallTranscriptLine,
@@ -18,6 +17,7 @@ import type { SpeechService } from '../speech/speech.service';
 import type { CallRecord, CallsRepository } from './calls.repository';
 import { toCall } from './calls-records';
 import type { CallTranscriptsRepository, TranscriptLineRow } from './call-transcripts.repository';
+import { pieceEndsAt } from './transcript-after-stop';
 
 export type CallTranscriptsService = ReturnType<typeof createCallTranscriptsService>;
 export type TranscriptSignal = Extract<
@@ -46,8 +46,8 @@ export const contentIdOf = (callId: string, userId: string) => `${callId}:${user
 /**
  * Transcripts of calls with both people's consent (issue #12 item 4). Consent is a small state
  * machine on the call row (`off → requested → recording → off`), each step one conditional
- * UPDATE; a recorded piece is refused unless recording is on (or stopped moments ago, for the
- * piece that was being recorded). Each piece goes the one upload path (files, then the speech
+ * UPDATE; a recorded piece is refused unless recording is on (or, once, the piece that was
+ * being recorded when it stopped: transcript-after-stop.ts). Each piece goes the one upload path (files, then the speech
  * queue) and becomes its speaker's line; both people read the lines, each edits their own.
  */
 export function createCallTranscriptsService(deps: {
@@ -218,18 +218,26 @@ export function createCallTranscriptsService(deps: {
     },
 
     /**
-     * Whether a piece from this person may be taken now: recording with both people's consent,
-     * or stopped less than CALL_TRANSCRIPT_GRACE_MS ago (the piece under way when it stopped).
+     * When a piece from this person of `durationMs` ended, if it may be taken: recording with
+     * both people's consent, or the one piece under way at a stop (transcript-after-stop.ts).
      */
-    async assertRecording(userId: string, callId: string): Promise<CallRecord> {
+    async admit(
+      userId: string,
+      callId: string,
+      durationMs: number,
+    ): Promise<{ record: CallRecord; endsAt: Date }> {
       const record = await participantCall(userId, callId);
-      const recording = record.status === 'active' && record.transcriptState === 'recording';
-      const justStopped =
-        record.transcriptStoppedAt !== null &&
-        now().getTime() - record.transcriptStoppedAt.getTime() <= CALL_TRANSCRIPT_GRACE_MS;
-      if (!recording && !justStopped)
-        throw conflict(CALL_MESSAGES.transcriptNotRecording, 'TRANSCRIPT_NOT_RECORDING');
-      return record;
+      const endsAt = await pieceEndsAt(
+        {
+          record,
+          userId,
+          durationMs,
+          now: now(),
+          lastPieceAt: await lines.lastPieceAt(callId, userId),
+        },
+        deps.rateLimits,
+      );
+      return { record, endsAt };
     },
 
     /** Counts one recorded piece against the person's pace (CALL_TRANSCRIPT_SEGMENT_LIMIT). */
@@ -240,10 +248,11 @@ export function createCallTranscriptsService(deps: {
     /** A recorded piece of the person's own microphone: stored, queued, a pending line. */
     async addSegment(
       userId: string,
-      callId: string,
+      admitted: { record: CallRecord; endsAt: Date },
       input: { durationMs: number; filename: string; stream: Readable },
     ): Promise<CallTranscriptLine> {
-      const record = await this.assertRecording(userId, callId);
+      const { record, endsAt } = admitted;
+      const callId = record.id;
       const file = await deps.files.store({
         ownerId: userId,
         purpose: CALL_TRANSCRIPT_PURPOSE,
@@ -257,7 +266,7 @@ export function createCallTranscriptsService(deps: {
         callId,
         ownerId: userId,
         fileId: file.id,
-        spokenAt: new Date(at.getTime() - input.durationMs),
+        spokenAt: new Date(endsAt.getTime() - input.durationMs),
         durationMs: input.durationMs,
         createdAt: at,
         updatedAt: at,

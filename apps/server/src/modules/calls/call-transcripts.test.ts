@@ -178,12 +178,27 @@ describe('calls: transcripts with both people’s consent', () => {
     // The line arrived live too.
     await event(ada, 'call.transcript-line', callId);
 
-    // Either can stop it; afterwards pieces are taken only within the grace period.
+    // Either can stop it. Afterwards each person's ONE piece under way at the stop is taken
+    // (N14): no longer than the time since their last piece, dated before the stop.
+    app.clock.advance(4_000);
     signal(bob, { kind: 'transcript-stop', callId });
     await transcriptChange(ada, 'stopped');
-    expect((await segment(ada, callId, 3_000)).status).toBe(201); // the piece under way
+    app.clock.advance(1_000);
+    expect((await segment(ada, callId, 15_000)).json()).toMatchObject({
+      code: 'TRANSCRIPT_NOT_RECORDING', // longer than the one piece a recorder was making
+    });
+    const underWay = await segment(ada, callId, 3_000);
+    expect(underWay.status).toBe(201);
+    // Dated as spoken before the stop, not "now minus its length".
+    const spokenAt = Date.parse(underWay.json<{ spokenAt: string }>().spokenAt);
+    expect(spokenAt + 3_000).toBeLessThanOrEqual(app.clock.now().getTime() - 1_000);
+    // The security probe's "20 pieces of 10 s after Stop": none is taken now.
+    for (let i = 0; i < 3; i++)
+      expect((await segment(ada, callId, 1_000)).json()).toMatchObject({
+        code: 'TRANSCRIPT_NOT_RECORDING',
+      });
     app.clock.advance(CALL_TRANSCRIPT_GRACE_MS + 1_000);
-    expect((await segment(ada, callId)).json()).toMatchObject({
+    expect((await segment(bob, callId)).json()).toMatchObject({
       code: 'TRANSCRIPT_NOT_RECORDING',
     });
 
@@ -320,5 +335,18 @@ describe('calls: transcripts with both people’s consent', () => {
     expect((await transcript(bob, callId)).lines).toHaveLength(CALL_TRANSCRIPT_SEGMENT_LIMIT.max);
     signal(ada, { kind: 'end', callId });
     await event(bob, 'call.ended', callId);
+  });
+
+  it('after Stop, takes one piece per person even when many are sent at once (N14)', async () => {
+    const ada = await caller('Ada Stops');
+    const bob = await caller('Bob Keeps Sending');
+    const callId = await connected(ada, bob);
+    await recordingTranscript(ada, bob, callId);
+    app.clock.advance(8_000);
+    signal(ada, { kind: 'transcript-stop', callId });
+    await transcriptChange(bob, 'stopped');
+    const burst = await Promise.all(Array.from({ length: 8 }, () => segment(bob, callId, 5_000)));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, ...Array<number>(7).fill(409)]);
+    expect((await transcript(ada, callId)).lines).toHaveLength(1);
   });
 });

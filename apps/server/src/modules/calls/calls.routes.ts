@@ -51,14 +51,15 @@ export function registerCallsRoutes(
         noFileMessage: CALL_MESSAGES.transcriptNoFile,
         fields: TranscriptSegmentFieldsSchema,
       });
+      let admitted;
       try {
-        await transcripts.assertRecording(userId, request.params.id);
         await transcripts.checkPace(userId);
+        admitted = await transcripts.admit(userId, request.params.id, upload.fields.durationMs);
       } catch (error) {
         upload.stream.resume();
         throw error;
       }
-      const line = await transcripts.addSegment(userId, request.params.id, {
+      const line = await transcripts.addSegment(userId, admitted, {
         durationMs: upload.fields.durationMs,
         filename: upload.filename,
         stream: upload.stream,

@@ -9,6 +9,7 @@ import { requireSession } from '../../http/session-guard';
 import type { FileFinders } from './file-finders';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import type { StorageQuota } from '../storage/storage-quota';
 import { createLocalFileStorage } from './file-storage';
 import { createFilesRepository } from './files.repository';
 import { createFilesService, type FilesService } from './files.service';
@@ -18,11 +19,15 @@ export function createFiles(deps: {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Each owner's room (modules/storage): quota and the disk's reserve. */
+  quota: Pick<StorageQuota, 'roomFor' | 'exceeded'>;
 }): FilesService {
   return createFilesService({
     storage: createLocalFileStorage(join(deps.config.DATA_DIR, 'files')),
     repository: createFilesRepository(deps.db),
     log: deps.log,
+    roomFor: (ownerId, incoming) => deps.quota.roomFor(ownerId, incoming),
+    overQuota: (ownerId) => deps.quota.exceeded(ownerId),
   });
 }
 

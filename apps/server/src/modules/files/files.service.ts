@@ -15,6 +15,7 @@ import type { FilesRepository, FileRow } from './files.repository';
 export type FilesService = ReturnType<typeof createFilesService>;
 
 class TooLarge extends Error {}
+class OverQuota extends Error {}
 
 export const FILE_MISSING_MESSAGE = 'This file is no longer available.';
 export const STORAGE_FULL_MESSAGE =
@@ -27,7 +28,8 @@ export const STORAGE_UNAVAILABLE_MESSAGE =
  * ours and passing (507 / 503), never a 500 — and the operator finds the cause in the log.
  */
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
-const DISK_UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EIO']);
+// ENOENT: a fresh, empty files mount that cannot be written cannot have its folders made either.
+const DISK_UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EIO', 'ENOENT']);
 function storageFault(error: unknown): AppError | null {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (DISK_FULL.has(code)) return new AppError(507, STORAGE_FULL_MESSAGE, { code: 'STORAGE_FULL' });
@@ -44,6 +46,13 @@ export function createFilesService(deps: {
   storage: FileStorage;
   repository: FilesRepository;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * The bytes the owner may still store (modules/storage: their quota and the disk's reserve);
+   * throws 507 when there is no room for up to `incoming` more. Absent: no limit but the policy's.
+   */
+  roomFor?: (ownerId: string, incoming: number) => Promise<number>;
+  /** The 507 for an upload that outgrew the owner's room while streaming. */
+  overQuota?: (ownerId: string) => Promise<Error>;
 }) {
   const { storage, repository } = deps;
 
@@ -76,14 +85,18 @@ export function createFilesService(deps: {
       const { policy } = input;
       const tempPath = join(storage.tempDir, randomUUID());
       let size = 0;
+      let room = Number.POSITIVE_INFINITY;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
           if (size > policy.maxBytes) callback(new TooLarge());
+          else if (size > room) callback(new OverQuota());
           else callback(null, chunk);
         },
       });
       try {
+        // Asked before a byte is read, with the most this kind of file may add to the disk.
+        if (deps.roomFor) room = await deps.roomFor(input.ownerId, policy.maxBytes);
         await mkdir(storage.tempDir, { recursive: true });
         await pipeline(input.stream, counter, createWriteStream(tempPath));
         if (size === 0) throw new AppError(400, 'The file is empty.', { code: 'FILE_EMPTY' });
@@ -105,6 +118,15 @@ export function createFilesService(deps: {
         if (error instanceof TooLarge) {
           input.stream.resume(); // drain the rest so the client reads our answer
           throw new AppError(413, policy.tooLargeMessage, { code: 'FILE_TOO_LARGE' });
+        }
+        if (error instanceof OverQuota && deps.overQuota) {
+          input.stream.resume();
+          throw await deps.overQuota(input.ownerId);
+        }
+        if (error instanceof AppError) {
+          // Refused before reading (quota, reserve): http/early-refusal.ts closes the connection.
+          input.stream.resume();
+          throw error;
         }
         const fault = storageFault(error);
         if (fault) {

@@ -280,4 +280,22 @@ describe('uploads when the disk fails', () => {
       execFileSync('umount', [tempDir]);
     }
   });
+
+  // Security probe 2, N20: on a fresh mount nothing exists yet, and making .tmp fails with ENOENT.
+  it.runIf(canMount())(
+    'answers 503, not 500, on a fresh, empty, read-only files mount',
+    async () => {
+      const { client } = await signedInClient(app);
+      const filesDir = join(app.config.DATA_DIR, 'files');
+      mkdirSync(filesDir, { recursive: true });
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', filesDir]);
+      try {
+        const response = await uploadAvatar(app, client, upload);
+        expect(response.status).toBe(503);
+        expect(response.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+      } finally {
+        execFileSync('umount', [filesDir]);
+      }
+    },
+  );
 });

@@ -11,7 +11,10 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PreferenceChanges } from '../settings/preference-changes';
 import type { Preferences } from '../settings/preferences';
 import type { DashboardRegistry } from '../dashboard/dashboard.registry';
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import type { StorageQuota } from '../storage/storage-quota';
 import { registerJournalAccountData } from './journal-account-data';
+import { createJournalLimits } from './journal-limits';
 import { createJournalFilesRepository } from './journal-files.repository';
 import { registerJournalContent } from './journal-content';
 import { registerJournalDashboard } from './journal-dashboard';
@@ -32,6 +35,8 @@ export function registerJournal(
   deps: {
     db: Db;
     files: FilesService;
+    rateLimits: Pick<RateLimitService, 'consume'>;
+    storage: Pick<StorageQuota, 'assertFits'>;
     fileFinders: FileFinders;
     speech: SpeechService;
     bus: EventBus;
@@ -78,7 +83,8 @@ export function registerJournal(
     assertOwned: (userId, entryId) => journal.assertOwned(userId, entryId),
     now: deps.now,
   });
-  registerJournalRoutes(app, { journal, tags, drafts, files: deps.files });
+  const limits = createJournalLimits(deps);
+  registerJournalRoutes(app, { journal, tags, drafts, files: deps.files, limits });
   const journalFiles = createJournalFilesRepository(deps.db);
   deps.fileFinders.register((userId, text, limit) =>
     journalFiles.recordingsTitled(userId, text, limit),

@@ -59,6 +59,36 @@ export function createJournalRepository(db: Db) {
       });
     },
 
+    /**
+     * An entry with the client's key (N18): null when this person already has an entry with
+     * that key (a retry, or a race with one), which `findByClientKey` then answers.
+     */
+    async insertKeyed(
+      row: NewJournalEntry & { clientKey: string },
+      tags: string[],
+      at: Date,
+    ): Promise<JournalEntryRow | null> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(journalEntries)
+          .values({ ...row, createdAt: at, updatedAt: at })
+          .onConflictDoNothing({ target: [journalEntries.userId, journalEntries.clientKey] })
+          .returning(entryColumns);
+        if (!inserted) return null;
+        await setTags(tx, row.userId, inserted.id, tags);
+        return inserted;
+      });
+    },
+
+    async findByClientKey(userId: string, clientKey: string): Promise<JournalEntryRow | null> {
+      const rows = await db
+        .select(entryColumns)
+        .from(journalEntries)
+        .where(and(eq(journalEntries.userId, userId), eq(journalEntries.clientKey, clientKey)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async find(id: string): Promise<JournalEntryRow | null> {
       const rows = await db
         .select(entryColumns)

@@ -20,6 +20,7 @@ import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
 import { journalMarkdown, journalPdf } from './journal-export';
+import { JOURNAL_LIMITS, type JournalLimits } from './journal-limits';
 import type { JournalDraftsService } from './journal-drafts.service';
 import type { JournalTagsService } from './journal-tags.service';
 import type { JournalService } from './journal.service';
@@ -47,9 +48,10 @@ export function registerJournalRoutes(
     tags: JournalTagsService;
     drafts: JournalDraftsService;
     files: Pick<FilesService, 'open'>;
+    limits: JournalLimits;
   },
 ) {
-  const { journal, tags, drafts, files } = services;
+  const { journal, tags, drafts, files, limits } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -61,13 +63,21 @@ export function registerJournalRoutes(
   r.post(
     '/api/journal/entries',
     { config: { auth: 'required' }, schema: { body: CreateJournalEntryBodySchema } },
-    async (request, reply) =>
-      reply.status(201).send(await journal.create(requireSession(request).user.id, request.body)),
+    async (request, reply) => {
+      const userId = requireSession(request).user.id;
+      // A retry of an entry already saved (same clientKey) answers it, before any limit counts.
+      const earlier = await journal.earlierCreate(userId, request.body);
+      if (earlier) return reply.status(200).send(earlier);
+      await limits.write(JOURNAL_LIMITS.entries, userId, request.body);
+      const { entry, created } = await journal.create(userId, request.body);
+      return reply.status(created ? 201 : 200).send(entry);
+    },
   );
 
   // Multipart: the fields (title, mood, privacyLevel, tags, durationMs) first, then the audio.
   r.post('/api/journal/voice-entries', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
+    await limits.pace(JOURNAL_LIMITS.voiceEntries, user.id);
     const upload = await readUpload(request, {
       noFileMessage: JOURNAL_MESSAGES.noAudioFile,
       fields: CreateVoiceJournalEntryFieldsSchema,
@@ -92,8 +102,11 @@ export function registerJournalRoutes(
       config: { auth: 'required' },
       schema: { params: IdParams, body: UpdateJournalEntryBodySchema },
     },
-    async (request) =>
-      journal.update(requireSession(request).user.id, request.params.id, request.body),
+    async (request) => {
+      const userId = requireSession(request).user.id;
+      await limits.write(JOURNAL_LIMITS.edits, userId, request.body);
+      return journal.update(userId, request.params.id, request.body);
+    },
   );
 
   r.delete(
@@ -173,8 +186,11 @@ export function registerJournalRoutes(
   r.post(
     '/api/journal/tags',
     { config: { auth: 'required' }, schema: { body: CreateJournalTagBodySchema } },
-    async (request, reply) =>
-      reply.status(201).send(await tags.create(requireSession(request).user.id, request.body.name)),
+    async (request, reply) => {
+      const userId = requireSession(request).user.id;
+      await limits.write(JOURNAL_LIMITS.tags, userId, request.body);
+      return reply.status(201).send(await tags.create(userId, request.body.name));
+    },
   );
 
   r.patch(
@@ -183,15 +199,21 @@ export function registerJournalRoutes(
       config: { auth: 'required' },
       schema: { params: IdParams, body: RenameJournalTagBodySchema },
     },
-    async (request) =>
-      tags.rename(requireSession(request).user.id, request.params.id, request.body.name),
+    async (request) => {
+      const userId = requireSession(request).user.id;
+      await limits.write(JOURNAL_LIMITS.tags, userId, request.body);
+      return tags.rename(userId, request.params.id, request.body.name);
+    },
   );
 
   r.post(
     '/api/journal/tags/:id/merge',
     { config: { auth: 'required' }, schema: { params: IdParams, body: MergeJournalTagBodySchema } },
-    async (request) =>
-      tags.merge(requireSession(request).user.id, request.params.id, request.body.intoTagId),
+    async (request) => {
+      const userId = requireSession(request).user.id;
+      await limits.pace(JOURNAL_LIMITS.tags, userId);
+      return tags.merge(userId, request.params.id, request.body.intoTagId);
+    },
   );
 
   r.delete(
@@ -212,8 +234,11 @@ export function registerJournalRoutes(
   r.put(
     '/api/journal/drafts/:key',
     { config: { auth: 'required' }, schema: { params: DraftParams, body: JournalDraftBodySchema } },
-    async (request) =>
-      drafts.save(requireSession(request).user.id, request.params.key, request.body),
+    async (request) => {
+      const userId = requireSession(request).user.id;
+      await limits.write(JOURNAL_LIMITS.drafts, userId, request.body);
+      return drafts.save(userId, request.params.key, request.body);
+    },
   );
 
   r.delete(

@@ -1,6 +1,5 @@
 import { JOURNAL_MESSAGES as M, UNTITLED_ENTRY } from '@kaleido/shared/journal/journal.constants';
 import type {
-  CreateJournalEntryBody,
   JournalCalendar,
   JournalEntry,
   JournalEntryPage,
@@ -19,6 +18,7 @@ import type { FilesService } from '../files/files.service';
 import type { SpeechService } from '../speech/speech.service';
 import type { JournalDraftsRepository } from './journal-drafts.repository';
 import { bound, decodeCursor, encodeCursor, markHighlight } from './journal-paging';
+import { createJournalCreate } from './journal-create';
 import { createJournalVoice } from './journal-voice.service';
 import type { EntryFilter } from './journal-search.repository';
 import type { EntryChanges, JournalEntryRow, JournalRepository } from './journal.repository';
@@ -108,28 +108,7 @@ export function createJournalService(deps: {
   return {
     ...voice,
 
-    async create(userId: string, body: CreateJournalEntryBody): Promise<JournalEntry> {
-      const row = await repository.insert(
-        {
-          userId,
-          title: body.title || UNTITLED_ENTRY,
-          content: body.content,
-          inputType: body.promptId ? 'reflection' : body.inputType,
-          promptId: body.promptId ?? null,
-          mood: body.mood,
-          privacyLevel: body.privacyLevel,
-          emotionalState: body.emotionalState,
-        },
-        body.tags,
-        now(),
-      );
-      // What was being typed is now saved: the new-entry draft has done its job.
-      await deps.drafts.delete(userId, 'new');
-      const entry = await dto(row);
-      await announce(userId, 'created', row.id, entry);
-      await contentSaved(userId, row.id);
-      return entry;
-    },
+    ...createJournalCreate(deps, { dto, announce, contentSaved }),
 
     /** Throws 404 unless the entry is this person's (the drafts of an entry check it too). */
     async assertOwned(userId: string, id: string): Promise<void> {

@@ -22,6 +22,17 @@ export const VOICE_NOTE_SEND_LIMIT: RateLimitRule = {
   message: 'You are sending voice notes too fast. Please wait a minute and try again.',
 };
 
+/**
+ * Recording a note (security probe 2, N8): a person records a few a day; a script uploading
+ * 50 MB files as fast as it can is stopped here, before the body is read, and by the quota.
+ */
+export const VOICE_NOTE_UPLOAD_LIMIT: RateLimitRule = {
+  bucket: 'voice-note-upload',
+  max: 30,
+  windowSeconds: 600,
+  message: 'You are recording voice notes too fast. Please wait a few minutes and try again.',
+};
+
 const IdParams = z.object({ id: z.uuid() });
 
 export function registerVoiceNotesRoutes(
@@ -43,6 +54,7 @@ export function registerVoiceNotesRoutes(
   // Multipart: the fields (title, durationMs) first, then the audio file.
   r.post('/api/voice-notes', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
+    await rateLimits.consume(VOICE_NOTE_UPLOAD_LIMIT, user.id);
     const upload = await readUpload(request, {
       noFileMessage: 'Attach the audio as a file.',
       fields: CreateVoiceNoteFieldsSchema,

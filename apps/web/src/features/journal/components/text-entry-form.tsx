@@ -6,12 +6,12 @@ import {
   type JournalEntry,
 } from '@kaleido/shared/journal/journal.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { journalKeys } from '../../../lib/api/journal';
 import { createJournalEntry, updateJournalEntry } from '../api/journal-requests';
 import { useEntryDraft, type DraftStatus, type EntryFormValues } from '../hooks/use-entry-draft';
@@ -93,6 +93,9 @@ function EntryForm({
   const draft = useEntryDraft(entry?.id ?? 'new', initial, entry?.updatedAt);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [promptId, setPromptId] = useState<string | null>(null);
+  // One key per new entry, sent again on every retry until it is saved: a save whose answer was
+  // lost is answered with the entry already stored, never saved twice.
+  const clientKey = useRef(crypto.randomUUID());
 
   const save = useMutation({
     mutationFn: (values: EntryFormValues) => {
@@ -105,9 +108,18 @@ function EntryForm({
       };
       return entry
         ? updateJournalEntry(entry.id, body)
-        : createJournalEntry({ ...body, ...(promptId && { promptId }) });
+        : createJournalEntry({
+            ...body,
+            ...(promptId && { promptId }),
+            clientKey: clientKey.current,
+          });
     },
+    // A request that never got an answer (the network dropped) is tried again, with the same
+    // key; an answer from the server (a refusal) is shown instead.
+    retry: (failures, error) => !entry && failures < 2 && !(error instanceof ApiRequestError),
+    retryDelay: 1_000,
     onSuccess: async (saved) => {
+      clientKey.current = crypto.randomUUID();
       queryClient.setQueryData(journalKeys.entry(saved.id), saved);
       queryClient.removeQueries({ queryKey: journalKeys.draft(entry?.id ?? 'new') });
       toast.success(entry ? 'Entry updated' : 'Entry saved', {

@@ -4,6 +4,7 @@ import { EXPORT_JSON_URL, EXPORT_ZIP_URL } from '../api/settings-requests';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { DeleteDataDialog } from './delete-data-dialog';
 import { SettingsSectionCard } from './settings-section-card';
+import { StorageUsageSummary } from './storage-usage';
 
 /** Export links the browser downloads directly (the server names the files); deletion dialogs. */
 export function ExportLinks() {
@@ -21,13 +22,14 @@ export function ExportLinks() {
   );
 }
 
-/** Your data: export everything you own, delete it, or delete the whole account. */
+/** Your data: the room it takes, export everything you own, delete it, or the whole account. */
 export function AccountDataCard() {
   return (
     <SettingsSectionCard
       title="Your data"
-      description="Download a copy of everything you own, or delete it."
+      description="See how much room you use, download a copy of everything you own, or delete it."
     >
+      <StorageUsageSummary />
       <div className="grid gap-2 py-3">
         <p className="text-sm text-muted-foreground">
           The JSON file holds your profile, settings and everything you wrote; the archive adds your
