@@ -23,6 +23,7 @@ import { createJournalDraftsService } from './journal-drafts.service';
 import { createJournalTagsRepository } from './journal-tags.repository';
 import { createJournalTagsService } from './journal-tags.service';
 import { createJournalRepository } from './journal.repository';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import { registerJournalRoutes } from './journal.routes';
 import { createJournalService } from './journal.service';
 
@@ -53,6 +54,8 @@ export function registerJournal(
     /** What people write, for the features that derive from it (analysis). */
     contentEvents: ContentEvents;
     now: () => Date;
+    /** PDFs off the event loop, one per person at a time (pdf/pdf-exports.ts). */
+    pdfs: PdfExports;
   },
 ) {
   const draftsRepository = createJournalDraftsRepository(deps.db);
@@ -78,7 +81,7 @@ export function registerJournal(
     assertOwned: (userId, entryId) => journal.assertOwned(userId, entryId),
     now: deps.now,
   });
-  registerJournalRoutes(app, { journal, tags, drafts, files: deps.files });
+  registerJournalRoutes(app, { journal, tags, drafts, files: deps.files, pdfs: deps.pdfs });
   const journalFiles = createJournalFilesRepository(deps.db);
   deps.fileFinders.register((userId, text, limit) =>
     journalFiles.recordingsTitled(userId, text, limit),

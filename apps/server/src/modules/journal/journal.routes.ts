@@ -18,6 +18,7 @@ import {
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import type { FilesService } from '../files/files.service';
 import { journalMarkdown, journalPdf } from './journal-export';
 import type { JournalDraftsService } from './journal-drafts.service';
@@ -47,9 +48,30 @@ export function registerJournalRoutes(
     tags: JournalTagsService;
     drafts: JournalDraftsService;
     files: Pick<FilesService, 'open'>;
+    pdfs: PdfExports;
   },
 ) {
-  const { journal, tags, drafts, files } = services;
+  const { journal, tags, drafts, files, pdfs } = services;
+  /** Markdown is built here (cheap); a PDF goes through the export rules and a worker thread. */
+  async function exportBody(
+    userId: string,
+    type: 'md' | 'pdf',
+    range: { id?: string; from?: string | undefined; to?: string | undefined },
+    headingOf: (entries: { title: string }[]) => string,
+  ) {
+    const read = async () => {
+      const { timezone, entries } = await journal.forExport(userId, range);
+      return { heading: headingOf(entries), entries, timezone };
+    };
+    if (type === 'md') {
+      const { heading, entries, timezone } = await read();
+      return journalMarkdown(heading, entries, timezone);
+    }
+    return pdfs.render(userId, async () => {
+      const { heading, entries, timezone } = await read();
+      return journalPdf(heading, entries, timezone);
+    });
+  }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -135,14 +157,12 @@ export function registerJournalRoutes(
       `/api/journal/entries/:id/export.${type}`,
       { config: { auth: 'required' }, schema: { params: IdParams } },
       async (request, reply) => {
-        const { timezone, entries } = await journal.forExport(requireSession(request).user.id, {
-          id: request.params.id,
-        });
-        const heading = entries[0]?.title ?? 'Journal entry';
-        const body =
-          type === 'md'
-            ? journalMarkdown(heading, entries, timezone)
-            : await journalPdf(heading, entries, timezone);
+        const body = await exportBody(
+          requireSession(request).user.id,
+          type,
+          { id: request.params.id },
+          (entries) => entries[0]?.title ?? 'Journal entry',
+        );
         return sendExport(reply, `journal-entry-${request.params.id}`, type, body);
       },
     );
@@ -152,15 +172,13 @@ export function registerJournalRoutes(
       { config: { auth: 'required' }, schema: { querystring: JournalExportQuerySchema } },
       async (request, reply) => {
         const { from, to } = request.query;
-        const { timezone, entries } = await journal.forExport(requireSession(request).user.id, {
-          from,
-          to,
-        });
         const heading = periodName(from, to);
-        const body =
-          type === 'md'
-            ? journalMarkdown(heading, entries, timezone)
-            : await journalPdf(heading, entries, timezone);
+        const body = await exportBody(
+          requireSession(request).user.id,
+          type,
+          { from, to },
+          () => heading,
+        );
         return sendExport(reply, heading.toLowerCase().replace(/\s+/g, '-'), type, body);
       },
     );
