@@ -32,7 +32,12 @@ export function createPdfExports(deps: {
      * Reads what the PDF holds (`describe`) and lays it out, as `userId`'s one export in
      * progress; what `describe` throws passes through.
      */
-    async render(userId: string, describe: () => Promise<PdfDocument>): Promise<Buffer> {
+    async render(
+      userId: string,
+      describe: () => Promise<PdfDocument>,
+      /** Bytes of text the document will hold, counted where it is cheap (the database). */
+      estimateTextBytes?: () => Promise<number>,
+    ): Promise<Buffer> {
       // Taken before any await, so requests arriving together cannot both pass.
       if (inProgress.has(userId))
         throw new AppError(
@@ -43,13 +48,15 @@ export function createPdfExports(deps: {
       inProgress.add(userId);
       try {
         await deps.consume(userId);
-        const document = await describe();
-        if (document.textBytes > maxTextBytes || document.ops.length > maxOps)
-          throw new AppError(
+        const tooLarge = () =>
+          new AppError(
             422,
             `This is too much for one PDF (at most ${Math.round(maxTextBytes / 1024 / 1024)} MB of text). Choose a shorter period, or export it as Markdown.`,
             { code: 'EXPORT_TOO_LARGE' },
           );
+        if (estimateTextBytes && (await estimateTextBytes()) > maxTextBytes) throw tooLarge();
+        const document = await describe();
+        if (document.textBytes > maxTextBytes || document.ops.length > maxOps) throw tooLarge();
         return await deps.renderer.render(document);
       } catch (error) {
         if (error instanceof PdfRendererBusyError)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalEntries } from '../../db/schema/journal';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { entryOf } from '../../../test/fixtures/journal-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -52,5 +53,30 @@ describe('PDF exports through the routes', () => {
 
     // Once it is done, the person may ask again.
     expect((await ada.client.get('/api/journal/export.pdf')).status).toBe(200);
+  }, 120_000);
+
+  it('refuses a PDF over the cap with EXPORT_TOO_LARGE, and still writes its Markdown', async () => {
+    const cy = await signedInClient(app);
+    // 2.2 MB of words, written straight to the table (the API would take minutes for this).
+    await app.database.db.insert(journalEntries).values(
+      Array.from({ length: 220 }, (_, i) => ({
+        userId: cy.userId,
+        title: `Long day ${i}`,
+        content: 'Walked by the river and thought. '.repeat(303),
+        inputType: 'text' as const,
+      })),
+    );
+    const pdf = await cy.client.get('/api/journal/export.pdf');
+    expect(pdf.status).toBe(422);
+    expect(pdf.json()).toMatchObject({
+      code: 'EXPORT_TOO_LARGE',
+      message:
+        'This is too much for one PDF (at most 2 MB of text). Choose a shorter period, or export it as Markdown.',
+    });
+    // A shorter period is within the cap; Markdown has none.
+    expect((await cy.client.get('/api/journal/export.md')).status).toBe(200);
+    expect(
+      (await cy.client.get('/api/journal/export.pdf?from=2000-01-01&to=2000-01-02')).status,
+    ).toBe(200);
   }, 120_000);
 });

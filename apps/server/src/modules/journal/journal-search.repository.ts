@@ -155,6 +155,29 @@ export function createJournalSearchRepository(db: Db) {
     },
 
     /**
+     * UTF-8 bytes of the titles and words `inRange` would return, counted in the database: a
+     * PDF over its cap is refused without reading 5,000 entries onto the event loop.
+     */
+    async textBytesInRange(userId: string, filter: EntryFilter): Promise<number> {
+      const rows = db
+        .select({
+          bytes:
+            sql<number>`octet_length(${journalEntries.title}) + octet_length(coalesce(${journalEntries.content}, ''))`.as(
+              'bytes',
+            ),
+        })
+        .from(journalEntries)
+        .where(and(...conditions(userId, filter)))
+        .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id))
+        .limit(5000)
+        .as('rows');
+      const [total] = await db
+        .select({ bytes: sql<string>`coalesce(sum(${rows.bytes}), 0)::text` })
+        .from(rows);
+      return Number(total?.bytes ?? 0);
+    },
+
+    /**
      * Days of a month with entries, in the user's timezone: how many, and the mood most of them
      * carry (ties go to the mood named first in SPEC §4's order of the alphabet-free list).
      */

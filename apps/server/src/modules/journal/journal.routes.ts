@@ -67,10 +67,14 @@ export function registerJournalRoutes(
       const { heading, entries, timezone } = await read();
       return journalMarkdown(heading, entries, timezone);
     }
-    return pdfs.render(userId, async () => {
-      const { heading, entries, timezone } = await read();
-      return journalPdf(heading, entries, timezone);
-    });
+    return pdfs.render(
+      userId,
+      async () => {
+        const { heading, entries, timezone } = await read();
+        return journalPdf(heading, entries, timezone);
+      },
+      () => journal.exportTextBytes(userId, range),
+    );
   }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
