@@ -14,7 +14,7 @@ await build({
     main: 'src/main.ts',
     cli: 'src/cli/main.ts',
     'pocketsphinx-worker': 'src/modules/speech/pocketsphinx-worker.ts',
-    'pdf-worker': 'src/pdf/pdf-worker.ts',
+    'pdf-worker': 'src/pdf/pdf-worker.mjs',
   },
   outdir,
   bundle: true,

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PdfDocument } from './pdf-document';
 
 /**
- * Lays documents out in worker threads (pdf-worker.ts), never on the event loop: one worker per
+ * Lays documents out in worker threads (pdf-worker.mjs), never on the event loop: one worker per
  * document, at most `maxRunning` at once in this instance (the others wait their turn, up to
  * `maxWaiting`), each stopped after `timeoutMs` and confined to `maxHeapMb` of heap.
  */
@@ -12,27 +11,19 @@ import type { PdfDocument } from './pdf-document';
 export class PdfRendererBusyError extends Error {}
 export class PdfRenderFailedError extends Error {}
 
-const here = fileURLToPath(import.meta.url);
-// From source (tsx, vitest) the worker is TypeScript beside this file, loaded through tsx's
-// API (a worker's `--import` does not reach its entry in Node 20); built, it is
-// dist/pdf-worker.js beside the bundle (build.mjs), whose import.meta.url is dist/main.js.
-const fromSource = here.endsWith('.ts');
+// From source (tsx, vitest) the worker is pdf-worker.mjs beside this file, plain JavaScript that
+// Node runs as it is; built, it is dist/pdf-worker.js beside the bundle (build.mjs), whose
+// import.meta.url is dist/main.js.
+const WORKER = new URL(
+  fileURLToPath(import.meta.url).endsWith('.ts') ? './pdf-worker.mjs' : './pdf-worker.js',
+  import.meta.url,
+);
 
 function startWorker(document: PdfDocument, maxHeapMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  if (!fromSource)
-    return new Worker(new URL('./pdf-worker.js', import.meta.url), {
-      workerData: document,
-      resourceLimits,
-    });
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./pdf-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(boot, { eval: true, workerData: document, resourceLimits });
+  return new Worker(WORKER, {
+    workerData: document,
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+  });
 }
 
 function renderInWorker(document: PdfDocument, timeoutMs: number, maxHeapMb: number) {
