@@ -1,6 +1,7 @@
 // Bundles the server into dist/main.js (our code and @kaleido/shared inlined, npm packages left
 // as imports), the recogniser's child process into dist/pocketsphinx-worker.js beside it (where
-// speech/pocketsphinx-pool.ts forks it), and copies the migrations beside them, where
+// speech/pocketsphinx-pool.ts forks it), the PDF worker thread into dist/pdf-worker.js (where
+// pdf/pdf-renderer.ts starts it), and copies the migrations beside them, where
 // db/client.ts looks for them. `node build.mjs <dir>` writes to <dir> instead of dist (the process
 // tests build the server they start this way: test/process/server-build.ts).
 import { cpSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ await build({
     main: 'src/main.ts',
     cli: 'src/cli/main.ts',
     'pocketsphinx-worker': 'src/modules/speech/pocketsphinx-worker.ts',
+    'pdf-worker': 'src/pdf/pdf-worker.mjs',
   },
   outdir,
   bundle: true,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config, OutboxAccess } from './config/env';
 import type { Database, Db } from './db/client';
@@ -30,6 +31,8 @@ import { registerRealtimeGateway } from './realtime/realtime.gateway';
 import type { RoomRegistry } from './realtime/rooms';
 import type { ClientActionRegistry } from './realtime/client-actions';
 import type { JobQueue } from './jobs/job-queue';
+import { createPdfExports, PDF_EXPORT_LIMIT } from './pdf/pdf-exports';
+import { createPdfRenderer } from './pdf/pdf-renderer';
 import { createSessionEndedAnnouncer } from './realtime/session-ended';
 
 /** What app.ts opens before any service: the database, the bus, the registries. */
@@ -68,6 +71,16 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
   const rateLimits = createRateLimits(infra);
   const storage = createStorage(infra);
   const files = createFiles({ ...infra, quota: storage });
+  const pdfs = createPdfExports({
+    // A core per layout, one left to the web server; at most one waiting per person.
+    renderer: createPdfRenderer({
+      maxRunning: Math.max(1, availableParallelism() - 1),
+      maxWaiting: 32,
+      timeoutMs: 60_000,
+      maxHeapMb: 512,
+    }),
+    consume: (userId) => rateLimits.consume(PDF_EXPORT_LIMIT, userId),
+  });
   const { accounts, accountsRepository } = createIdentity(infra);
   const speech = createSpeech({ ...infra, files });
   const preferences = createUserPreferences(infra);
@@ -115,6 +128,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     /** Each person's storage quota and the disk's reserve (journal text asks it too). */
     storage,
     files,
+    /** Every PDF a person asks for: off the event loop, capped, one at a time (issue 24, N5). */
+    pdfs,
     /** 'Search Files': features that keep files register how to find them (file-finders.ts). */
     fileFinders: createFileFinders(),
     accounts,

@@ -43,6 +43,12 @@ export interface JobKindOptions<P> {
   payload: z.ZodType<P>;
   /** Jobs of this kind running at once in this instance (default 1). */
   concurrency?: number;
+  /**
+   * Jobs of this kind take turns between people (the payload's `userId`): the next job is the
+   * one of the person served least recently, so one person's hours of queued work cannot hold
+   * up another's minute (issue 24, N9). Without it, jobs run in `runAt` order.
+   */
+  fairShare?: boolean;
   /** Attempts before the job is `failed` (default 3); a worker that died counts as one. */
   maxAttempts?: number;
   /** Wait before attempt `attempt + 1` after attempt `attempt` failed (default 30 s doubling, at most 1 h). */
@@ -173,7 +179,9 @@ export function createJobQueue(deps: {
       let claimed = false;
       try {
         const open = await openKinds();
-        const job = open.length > 0 ? await repository.claim(open, workerId, now(), lockMs) : null;
+        const fair = open.filter((kind) => kinds.get(kind)?.options.fairShare);
+        const job =
+          open.length > 0 ? await repository.claim(open, workerId, now(), lockMs, fair) : null;
         if (job) {
           claimed = true;
           launch(job);

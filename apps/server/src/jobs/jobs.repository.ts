@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { jobs } from '../db/schema/jobs';
 
@@ -56,23 +56,37 @@ export function createJobsRepository(db: Db) {
       worker: string,
       now: Date,
       lockMs: number,
+      /** Among `kinds`, those whose people take turns (see `servedAt`). */
+      fairKinds: string[] = [],
     ): Promise<ClaimedJob | null> {
       if (kinds.length === 0) return null;
       const lockedUntil = new Date(now.getTime() + lockMs);
-      const kindList = sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      );
+      const list = (names: string[]) =>
+        sql.join(
+          names.map((k) => sql`${k}`),
+          sql`, `,
+        );
+      // Fair kinds: the person served least recently first (never, then longest ago), so one
+      // person's hundred queued jobs wait behind another's one; other kinds keep their order.
+      const turns =
+        fairKinds.length === 0
+          ? sql``
+          : sql`left join (${servedAt(list(fairKinds), now)}) served
+              on served.kind = j.kind and served.user_id = j.user_id`;
+      const order =
+        fairKinds.length === 0
+          ? sql`j.run_at, j.created_at`
+          : sql`served.served_at nulls first, j.run_at, j.created_at`;
       const result = await db.execute(sql`
         update jobs set status = 'running', attempts = attempts + 1,
           locked_by = ${worker}, locked_until = ${lockedUntil}
         where id = (
-          select id from jobs
-          where kind in (${kindList})
-            and ((status = 'queued' and run_at <= ${now})
-              or (status = 'running' and locked_until < ${now}))
-          order by run_at, created_at
-          for update skip locked
+          select j.id from jobs j ${turns}
+          where j.kind in (${list(kinds)})
+            and ((j.status = 'queued' and j.run_at <= ${now})
+              or (j.status = 'running' and j.locked_until < ${now}))
+          order by ${order}
+          for update of j skip locked
           limit 1
         )
         returning id, kind, payload, attempts, max_attempts`);
@@ -154,6 +168,26 @@ export function createJobsRepository(db: Db) {
 }
 
 export type JobsRepository = ReturnType<typeof createJobsRepository>;
+
+/** How far back a person's finished jobs count as their last turn. */
+const TURN_MEMORY_MS = 24 * 3_600_000;
+
+/**
+ * When each person was last served, per fair kind: now ('infinity') while a job of theirs runs
+ * under a live lock, else when their last job finished (within TURN_MEMORY_MS).
+ */
+function servedAt(kinds: SQL, now: Date) {
+  return sql`
+    select s.kind, s.user_id,
+      max(case when s.status = 'running' then 'infinity'::timestamptz else s.finished_at end)
+        as served_at
+    from jobs s
+    where s.kind in (${kinds}) and s.user_id is not null
+      and ((s.status = 'running' and s.locked_until >= ${now})
+        or (s.status in ('done', 'failed')
+          and s.finished_at > ${new Date(now.getTime() - TURN_MEMORY_MS)}))
+    group by s.kind, s.user_id`;
+}
 
 function held(id: string, worker: string, attempt: number) {
   return and(

@@ -40,6 +40,14 @@ export const SUBSCRIBE_BURST = 20;
 export const SUBSCRIBE_REFILL_MS = 1_000;
 export const MAX_QUEUED_MESSAGES = 64;
 export const MAX_SOCKETS_PER_SESSION = 10;
+/** Over all of a person's sessions: a second sign-in does not double what they may hold open. */
+export const MAX_SOCKETS_PER_USER = 20;
+/**
+ * Replay bytes per person, over all their sockets and sessions (replay-budget.ts): a burst of
+ * four pages, then one page a second. A reconnecting tab's catch-up fits in the burst.
+ */
+export const REPLAY_BURST_BYTES = 4 * REPLAY_BYTE_BUDGET;
+export const REPLAY_BYTES_PER_SECOND = REPLAY_BYTE_BUDGET;
 
 /** A room event as the socket sends it. */
 export const eventMessage = (event: RoomEvent) =>

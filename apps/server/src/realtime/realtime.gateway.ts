@@ -15,9 +15,15 @@ import type { ClientActionRegistry } from './client-actions';
 import type { EventBus, RoomEvent } from './event-bus';
 import { userRoom, type RoomRegistry } from './rooms';
 import { replayRoom } from './room-replay';
+import { createReplayBudget } from './replay-budget';
+import { createSocketCaps } from './socket-caps';
 import {
   MAX_QUEUED_MESSAGES,
   MAX_SOCKETS_PER_SESSION,
+  MAX_SOCKETS_PER_USER,
+  REPLAY_BURST_BYTES,
+  REPLAY_BYTE_BUDGET,
+  REPLAY_BYTES_PER_SECOND,
   SUBSCRIBE_BURST,
   eventMessage,
   takeSubscribeToken,
@@ -49,7 +55,14 @@ export function registerRealtimeGateway(
   const now = deps.now ?? (() => new Date());
   const byRoom = new Map<string, Set<Connection>>();
   const connections = new Set<Connection>();
-  const socketsPerSession = new Map<string, number>();
+  const socketCaps = createSocketCaps({
+    perSession: MAX_SOCKETS_PER_SESSION,
+    perUser: MAX_SOCKETS_PER_USER,
+  });
+  const replayBudget = createReplayBudget({
+    burstBytes: REPLAY_BURST_BYTES,
+    bytesPerSecond: REPLAY_BYTES_PER_SECOND,
+  });
   const allowedOrigin = new URL(deps.config.publicUrl).origin;
 
   function join(connection: Connection, room: string) {
@@ -90,9 +103,7 @@ export function registerRealtimeGateway(
   function drop(connection: Connection) {
     clearTimeout(connection.deadline);
     if (!connections.delete(connection)) return;
-    const open = (socketsPerSession.get(connection.sessionId) ?? 1) - 1;
-    if (open > 0) socketsPerSession.set(connection.sessionId, open);
-    else socketsPerSession.delete(connection.sessionId);
+    socketCaps.close(connection.sessionId, connection.userId);
     for (const room of [...connection.rooms]) leave(connection, room);
   }
 
@@ -180,12 +191,25 @@ export function registerRealtimeGateway(
         if (!target || !allowed)
           return send(connection, { type: 'error', message: `Cannot join ${message.room}.` });
         if (!message.afterSeq || !target.kind.replay) return join(connection, message.room);
-        return replayRoom(
-          { join, send, sendText },
-          connection,
-          message.room,
-          target.kind.replay(connection.userId, target.id, message.afterSeq),
+        // The person's replay bytes, over all their sockets: past them, wait for the refill.
+        const { userId } = connection;
+        const reserved = await replayBudget.reserve(userId, REPLAY_BYTE_BUDGET, () =>
+          connections.has(connection),
         );
+        if (reserved === null) return;
+        let sent = reserved;
+        try {
+          sent = await replayRoom(
+            { join, send, sendText },
+            connection,
+            message.room,
+            target.kind.replay(userId, target.id, message.afterSeq),
+            reserved,
+          );
+        } finally {
+          replayBudget.settle(userId, reserved, sent);
+        }
+        return;
       }
     }
   }
@@ -210,15 +234,14 @@ export function registerRealtimeGateway(
     },
     (socket, request) => {
       const state = requireSession(request);
-      const open = socketsPerSession.get(state.session.id) ?? 0;
-      if (open >= MAX_SOCKETS_PER_SESSION) {
+      const full = socketCaps.open(state.session.id, state.user.id);
+      if (full) {
         socket.close(
           CLOSE_CODES.tooManyConnections,
-          'Too many open connections for this session. Close a tab and reload.',
+          `Too many open connections for this ${full === 'session' ? 'session' : 'account'}. Close a tab and reload.`,
         );
         return;
       }
-      socketsPerSession.set(state.session.id, open + 1);
       const context = requestContext(request);
       const connection: Connection = {
         socket,

@@ -14,7 +14,8 @@ export interface ReplayIo {
 }
 
 /**
- * Sends a room's replay, up to REPLAY_BYTE_BUDGET, then 'replayed' (with the cursor of the next
+ * Sends a room's replay, up to `maxBytes` (REPLAY_BYTE_BUDGET, or less when the person's replay
+ * budget is low), then 'replayed' (with the cursor of the next
  * page when there is more). Joined first so nothing published meanwhile is lost; what arrives
  * during the replay is held and sent after it, so a client's last seen seq never skips past a
  * gap. When the replay stops early, the held events are in the next pages (the database has
@@ -25,7 +26,8 @@ export async function replayRoom(
   connection: Connection,
   room: string,
   pages: AsyncIterable<RoomEvent[]>,
-) {
+  maxBytes = REPLAY_BYTE_BUDGET,
+): Promise<number> {
   const { join, send, sendText } = io;
   const held: RoomEvent[] = [];
   connection.replaying.set(room, held);
@@ -38,7 +40,7 @@ export async function replayRoom(
       for (const event of page) {
         const text = JSON.stringify(eventMessage(event));
         const size = Buffer.byteLength(text);
-        if (bytes > 0 && bytes + size > REPLAY_BYTE_BUDGET) {
+        if (bytes > 0 && bytes + size > maxBytes) {
           more = true;
           break pages;
         }
@@ -59,4 +61,5 @@ export async function replayRoom(
       ? { type: 'replayed', room, more: true, nextAfterSeq: last.toString() }
       : { type: 'replayed', room, more: false },
   );
+  return bytes;
 }

@@ -57,6 +57,11 @@ export const API_ERROR_CODES = {
     'a recorded piece of a call sent while no transcript both people agreed to is on',
   TRANSCRIPT_STATE:
     'a transcript request, answer or stop that does not fit (already on, nobody asked, ...)',
+  EXPORT_IN_PROGRESS:
+    "a PDF export asked for while the same person's previous one is still being prepared (429)",
+  EXPORT_TOO_LARGE: 'a PDF export over its size cap; a shorter period or Markdown will do (422)',
+  EXPORT_UNAVAILABLE:
+    'the server cannot prepare the PDF now: its export line is full, or the layout ran out of time (503)',
   MAIL_ATTACHMENTS: 'a draft that already carries the most attachments a message may have',
   // Files and audio
   NO_FILE: 'an upload without a file part',

@@ -1,5 +1,5 @@
 import { CARE_SCOPE_LABELS } from '@kaleido/shared/care/care.schemas';
-import { writePdf } from '../../http/pdf';
+import { describePdf, type PdfDocument } from '../../pdf/pdf-document';
 import { wallClock } from '../../lib/timezone';
 import type { CareReport } from './care-reports.service';
 
@@ -30,11 +30,12 @@ export function reportTitle(report: CareReport): string {
   return `Report: ${report.person.name}, ${report.from} to ${report.to}`;
 }
 
-export function reportPdf(report: CareReport): Promise<Buffer> {
+/** The PDF's description; pdf-exports.ts lays it out off the event loop. */
+export function reportPdf(report: CareReport): PdfDocument {
   const standard = report.format !== 'brief';
   const detailed = report.format === 'detailed';
   const day = dayIn(report.timezone);
-  return writePdf(reportTitle(report), (doc, { regular, bold }) => {
+  return describePdf(reportTitle(report), (doc, { regular, bold }) => {
     const heading = (text: string) => {
       doc.moveDown(1).font(bold).fontSize(14).fillColor('#000000').text(text);
       doc.moveDown(0.3).font(regular).fontSize(11);

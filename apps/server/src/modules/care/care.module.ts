@@ -11,6 +11,7 @@ import { createCareAlerts } from './care-alerts.service';
 import { createCarePolicy } from './care-policy';
 import { createCareReports } from './care-reports.service';
 import { createCareRepository } from './care.repository';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import { registerCareRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { createReaderGrants } from './derived-data-policy';
@@ -35,6 +36,8 @@ export function registerCare(
     /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
     confirmEthicalUse: (userId: string) => Promise<void>;
     now: () => Date;
+    /** PDFs off the event loop, one per person at a time (pdf/pdf-exports.ts). */
+    pdfs: PdfExports;
   },
 ) {
   const repository = createCareRepository(deps.db);
@@ -102,7 +105,7 @@ export function registerCare(
     timezoneOf: async (userId) => (await deps.profiles.find(userId))?.timezone,
     now: deps.now,
   });
-  registerCareRoutes(app, { ...care, alerts, reports });
+  registerCareRoutes(app, { ...care, alerts, reports }, deps.pdfs);
   return {
     care,
     policy,

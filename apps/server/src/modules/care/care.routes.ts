@@ -12,6 +12,7 @@ import {
   InviteBodySchema,
 } from '@kaleido/shared/care/care.schemas';
 import { requireSession } from '../../http/session-guard';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import type { CareAlerts } from './care-alerts.service';
 import { reportCsv, reportPdf } from './care-report-writers';
 import type { CareReports } from './care-reports.service';
@@ -34,6 +35,7 @@ function sendReport(reply: FastifyReply, name: string, type: 'pdf' | 'csv', body
 export function registerCareRoutes(
   app: FastifyInstance,
   care: CareService & { alerts: CareAlerts; reports: CareReports },
+  pdfs: PdfExports,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
@@ -149,9 +151,19 @@ export function registerCareRoutes(
       `/api/care/people/:userId/report.${type}`,
       { config: auth, schema: { params: PersonParams, querystring: CareReportQuerySchema } },
       async (request, reply) => {
-        const report = await care.reports.build(me(request), request.params.userId, request.query);
-        const body = type === 'pdf' ? await reportPdf(report) : reportCsv(report);
-        return sendReport(reply, `report-${report.from}-${report.to}`, type, body);
+        const build = () => care.reports.build(me(request), request.params.userId, request.query);
+        if (type === 'csv') {
+          const report = await build();
+          return sendReport(reply, `report-${report.from}-${report.to}`, type, reportCsv(report));
+        }
+        // The professional's one export at a time; the report is read inside that turn.
+        let name = 'report';
+        const body = await pdfs.render(me(request), async () => {
+          const report = await build();
+          name = `report-${report.from}-${report.to}`;
+          return reportPdf(report);
+        });
+        return sendReport(reply, name, type, body);
       },
     );
 }

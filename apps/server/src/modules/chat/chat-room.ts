@@ -5,8 +5,12 @@ import type { ConversationsRepository } from './conversations.repository';
 import type { MessagesRepository } from './messages.repository';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Small pages: the gateway stops at its byte budget, so a big page would be read for nothing. */
-const REPLAY_PAGE = 100;
+/**
+ * Small pages: the gateway stops at its byte budget, so a big page would be read for nothing.
+ * 25 long messages are about one replay page (REPLAY_BYTE_BUDGET), so the database reads little
+ * more than the person's replay budget lets the socket send (N10).
+ */
+const REPLAY_PAGE = 25;
 
 /** The `conversation:<id>` room kind: participants join; resume replays from the database. */
 export function createConversationRoom(deps: {

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
-import { writePdf } from '../../http/pdf';
+import { describePdf, type PdfDocument } from '../../pdf/pdf-document';
 
 /**
  * An entry or a period of the journal as a person would hand it to someone (their therapist):
@@ -45,12 +45,13 @@ export function journalMarkdown(
   return parts.join('\n');
 }
 
+/** The PDF's description; pdf-exports.ts lays it out off the event loop. */
 export function journalPdf(
   heading: string,
   entries: JournalEntry[],
   timezone: string,
-): Promise<Buffer> {
-  return writePdf(heading, (doc, { regular, bold }) => {
+): PdfDocument {
+  return describePdf(heading, (doc, { regular, bold }) => {
     doc.font(bold).fontSize(20).text(heading);
     doc.moveDown();
     if (entries.length === 0)

@@ -26,6 +26,7 @@ import { createJournalDraftsService } from './journal-drafts.service';
 import { createJournalTagsRepository } from './journal-tags.repository';
 import { createJournalTagsService } from './journal-tags.service';
 import { createJournalRepository } from './journal.repository';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import { registerJournalRoutes } from './journal.routes';
 import { createJournalService } from './journal.service';
 
@@ -58,6 +59,8 @@ export function registerJournal(
     /** What people write, for the features that derive from it (analysis). */
     contentEvents: ContentEvents;
     now: () => Date;
+    /** PDFs off the event loop, one per person at a time (pdf/pdf-exports.ts). */
+    pdfs: PdfExports;
   },
 ) {
   const draftsRepository = createJournalDraftsRepository(deps.db);
@@ -84,7 +87,14 @@ export function registerJournal(
     now: deps.now,
   });
   const limits = createJournalLimits(deps);
-  registerJournalRoutes(app, { journal, tags, drafts, files: deps.files, limits });
+  registerJournalRoutes(app, {
+    journal,
+    tags,
+    drafts,
+    files: deps.files,
+    limits,
+    pdfs: deps.pdfs,
+  });
   const journalFiles = createJournalFilesRepository(deps.db);
   deps.fileFinders.register((userId, text, limit) =>
     journalFiles.recordingsTitled(userId, text, limit),

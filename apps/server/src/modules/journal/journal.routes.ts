@@ -18,6 +18,7 @@ import {
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import type { FilesService } from '../files/files.service';
 import { journalMarkdown, journalPdf } from './journal-export';
 import { JOURNAL_LIMITS, type JournalLimits } from './journal-limits';
@@ -49,9 +50,34 @@ export function registerJournalRoutes(
     drafts: JournalDraftsService;
     files: Pick<FilesService, 'open'>;
     limits: JournalLimits;
+    pdfs: PdfExports;
   },
 ) {
-  const { journal, tags, drafts, files, limits } = services;
+  const { journal, tags, drafts, files, limits, pdfs } = services;
+  /** Markdown is built here (cheap); a PDF goes through the export rules and a worker thread. */
+  async function exportBody(
+    userId: string,
+    type: 'md' | 'pdf',
+    range: { id?: string; from?: string | undefined; to?: string | undefined },
+    headingOf: (entries: { title: string }[]) => string,
+  ) {
+    const read = async () => {
+      const { timezone, entries } = await journal.forExport(userId, range);
+      return { heading: headingOf(entries), entries, timezone };
+    };
+    if (type === 'md') {
+      const { heading, entries, timezone } = await read();
+      return journalMarkdown(heading, entries, timezone);
+    }
+    return pdfs.render(
+      userId,
+      async () => {
+        const { heading, entries, timezone } = await read();
+        return journalPdf(heading, entries, timezone);
+      },
+      () => journal.exportTextBytes(userId, range),
+    );
+  }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -148,14 +174,12 @@ export function registerJournalRoutes(
       `/api/journal/entries/:id/export.${type}`,
       { config: { auth: 'required' }, schema: { params: IdParams } },
       async (request, reply) => {
-        const { timezone, entries } = await journal.forExport(requireSession(request).user.id, {
-          id: request.params.id,
-        });
-        const heading = entries[0]?.title ?? 'Journal entry';
-        const body =
-          type === 'md'
-            ? journalMarkdown(heading, entries, timezone)
-            : await journalPdf(heading, entries, timezone);
+        const body = await exportBody(
+          requireSession(request).user.id,
+          type,
+          { id: request.params.id },
+          (entries) => entries[0]?.title ?? 'Journal entry',
+        );
         return sendExport(reply, `journal-entry-${request.params.id}`, type, body);
       },
     );
@@ -165,15 +189,13 @@ export function registerJournalRoutes(
       { config: { auth: 'required' }, schema: { querystring: JournalExportQuerySchema } },
       async (request, reply) => {
         const { from, to } = request.query;
-        const { timezone, entries } = await journal.forExport(requireSession(request).user.id, {
-          from,
-          to,
-        });
         const heading = periodName(from, to);
-        const body =
-          type === 'md'
-            ? journalMarkdown(heading, entries, timezone)
-            : await journalPdf(heading, entries, timezone);
+        const body = await exportBody(
+          requireSession(request).user.id,
+          type,
+          { from, to },
+          () => heading,
+        );
         return sendExport(reply, heading.toLowerCase().replace(/\s+/g, '-'), type, body);
       },
     );

@@ -221,6 +221,17 @@ export function createJournalService(deps: {
       return { month, timezone, days: await repository.calendar(userId, month, timezone) };
     },
 
+    /** Bytes of text an export of the range would hold (one entry: within the entry limit). */
+    async exportTextBytes(
+      userId: string,
+      range: { from?: string | undefined; to?: string | undefined; id?: string },
+    ): Promise<number> {
+      if (range.id) return 0;
+      const timezone = await timezoneOf(userId);
+      const filter = { timezone, from: bound(range.from), to: bound(range.to) };
+      return repository.textBytesInRange(userId, filter);
+    },
+
     /** Entries for an export: one, or those in a date range, with their tags and timezone. */
     async forExport(
       userId: string,

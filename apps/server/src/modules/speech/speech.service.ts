@@ -141,6 +141,8 @@ export function createSpeechService(deps: {
       payload: payloadSchema,
       // One job per core, leaving one core to the web server.
       concurrency: deps.concurrency,
+      // People take turns: hours queued by one cannot hold up another's minute (N9).
+      fairShare: true,
       maxAttempts: MAX_ATTEMPTS,
       backoffMs: (attempt) => 30_000 * 2 ** (attempt - 1),
       // With no engine the jobs wait, and run once one appears.
