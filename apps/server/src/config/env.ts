@@ -5,15 +5,12 @@ import {
   isTurnServer,
   type IceServer,
 } from '@kaleido/shared/calls/calls.schemas';
+import { TrustProxySchema } from './trust-proxy';
 
 /**
  * Every setting the server reads from the environment, parsed once at start-up.
  * A bad value stops start-up with a message naming the variable (see `loadConfig`).
  */
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,7 +31,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kaleido <no-reply@kaleido.local>'),
   SUPPORT_EMAIL: z.email().default('support@kaleido.local'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: booleanFromString.default(false),
+  /** Which proxies' X-Forwarded-For to believe (config/trust-proxy.ts). */
+  TRUST_PROXY: TrustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes without activity after which the server ends a session (SPEC §9: 30). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
