@@ -57,7 +57,7 @@ export async function buildApp(options: BuildOptions) {
 
   registerHealth(app, base);
   registerMail(app, base);
-  registerAuth(app, base);
+  const auth = registerAuth(app, base);
   registerTwoFactor(app, base);
   registerSession(app, base);
   registerSecurityEvents(app, base);
@@ -110,6 +110,8 @@ export async function buildApp(options: BuildOptions) {
     await base.jobs.stop();
     await notifications.close().catch(() => undefined);
     stopSessionSweep();
+    // Accounts a sign-up already answered for, and their mail.
+    await auth.settle();
     await mailer.close();
     await infra.close();
   });

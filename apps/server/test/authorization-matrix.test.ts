@@ -109,12 +109,17 @@ type Access =
    */
   | { who: 'acting-professional' }
   /**
-   * Administrators only (switching interfaces, the outbox seen from another machine). `console`:
+   * Administrators only (switching interfaces). `console`:
    * the admin console, for an admin in the admin interface only; everyone else signed in → 404.
    */
   | { who: 'admin'; console?: boolean; status?: number }
   /** Operators: this machine or a bearer token, never a browser session (metrics). */
-  | { who: 'operator' };
+  | { who: 'operator' }
+  /**
+   * This machine only, never a session (the development outbox: every reset link). Every caller
+   * here comes from another machine, admins included → 403.
+   */
+  | { who: 'this-machine' };
 
 interface Entry {
   access: Access;
@@ -364,8 +369,12 @@ const MATRIX: Record<string, Entry> = {
   'GET /healthz': { access: { who: 'anyone' }, call: () => get('/healthz') },
   'GET /readyz': { access: { who: 'anyone' }, call: () => get('/readyz') },
   'GET /api/config': { access: { who: 'anyone' }, call: () => get('/api/config') },
-  'GET /api/dev/mailbox': { access: { who: 'admin' }, call: () => get('/api/dev/mailbox') },
-  'GET /dev/mailbox': { access: { who: 'admin' }, call: () => get('/dev/mailbox') },
+  'GET /api/dev/mailbox': { access: { who: 'this-machine' }, call: () => get('/api/dev/mailbox') },
+  'GET /dev/mailbox': { access: { who: 'this-machine' }, call: () => get('/dev/mailbox') },
+  'GET /api/admin/outbox': {
+    access: { who: 'admin', console: true },
+    call: () => get('/api/admin/outbox'),
+  },
   'GET /dev/mailbox.css': { access: { who: 'anyone' }, call: () => get('/dev/mailbox.css') },
 
   'POST /api/auth/sign-up': {
@@ -1294,6 +1303,9 @@ function expectAllowed(as: PersonaName, access: Access, response: TestResponse, 
     case 'operator':
       // Every caller here comes from another machine without the token, admins included.
       expect(status, label).toBe(401);
+      return;
+    case 'this-machine':
+      expect(status, label).toBe(403);
       return;
   }
 }

@@ -22,6 +22,9 @@ describe('configuration', () => {
     [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY: must be false, true (a proxy on this machine), or'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1,,10.0.0.1' }, 'TRUST_PROXY'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
     [{ LLM_BASE_URL: 'ftp://llm.local' }, 'LLM_BASE_URL: must be an http:// or https:// URL'],
     [{ LLM_BASE_URL: 'http://127.0.0.1:8080' }, 'LLM_BASE_URL and LLM_MODEL go together'],
@@ -30,6 +33,21 @@ describe('configuration', () => {
   ])('stops on %j naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(named);
+  });
+
+  it('takes TRUST_PROXY as the proxies to believe, never every hop (probe N11)', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'fd00::/8',
+    ]);
   });
 
   it('treats an empty variable as unset and strips a trailing slash from PUBLIC_URL', () => {

@@ -5,15 +5,12 @@ import {
   isTurnServer,
   type IceServer,
 } from '@kaleido/shared/calls/calls.schemas';
+import { TrustProxySchema } from './trust-proxy';
 
 /**
  * Every setting the server reads from the environment, parsed once at start-up.
  * A bad value stops start-up with a message naming the variable (see `loadConfig`).
  */
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,15 +23,13 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  /**
-   * `admin`: without SMTP_URL, keep mail in the local outbox and show it to signed-in admins
-   * only (the one way to run in production without SMTP). Unset: see `outboxAccessOf`.
-   */
-  MAIL_OUTBOX: z.enum(['admin']).optional(),
+  /** Removed (decision 041): read only to tell whoever still sets it why start-up stops. */
+  MAIL_OUTBOX: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kaleido <no-reply@kaleido.local>'),
   SUPPORT_EMAIL: z.email().default('support@kaleido.local'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: booleanFromString.default(false),
+  /** Which proxies' X-Forwarded-For to believe (config/trust-proxy.ts). */
+  TRUST_PROXY: TrustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes without activity after which the server ends a session (SPEC §9: 30). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -149,25 +144,33 @@ function parseIceServers(raw: string | undefined, minted: boolean): IceServer[] 
 }
 
 /**
- * Who may read the local outbox (`/dev/mailbox`), where mail goes when SMTP_URL is unset:
+ * Who may read the whole mails of the local outbox (`/dev/mailbox`), where mail goes when
+ * SMTP_URL is unset:
  * - `none`: SMTP is configured, there is no outbox;
- * - `local-or-admin`: development and tests — a browser on this machine (loopback peer) or a
- *   signed-in admin; the outbox holds reset links, so anyone else reading it owns every account;
- * - `admin`: MAIL_OUTBOX=admin, signed-in admins only.
- * Production without SMTP_URL and without that opt-in is refused: nobody would receive reset or
- * verification links, and an outbox readable by anyone would hand out every account.
+ * - `local`: development and tests — a browser on this machine (loopback peer) only. The outbox
+ *   holds every reset and verification link, so whoever reads it owns every account: admins
+ *   included, who see only that mails went out (GET /api/admin/outbox).
+ * Production without SMTP_URL is refused: nobody would receive reset or verification links, and
+ * the only readers of an outbox would be people other than the recipient. MAIL_OUTBOX=admin, which
+ * showed it to admins, is gone for that reason (decision 041) and stops start-up with a message.
  */
-export type OutboxAccess = 'none' | 'local-or-admin' | 'admin';
+export type OutboxAccess = 'none' | 'local';
 
 export function outboxAccessOf(config: Config): OutboxAccess {
+  if (config.MAIL_OUTBOX !== undefined)
+    throw new ConfigError(
+      [
+        'MAIL_OUTBOX was removed: an outbox admins can read hands them every reset link (decision 041).',
+        '  Unset it, and set SMTP_URL=smtp://user:password@host:587 (or smtps://…) and MAIL_FROM.',
+      ].join('\n'),
+    );
   if (config.SMTP_URL) return 'none';
-  if (config.MAIL_OUTBOX === 'admin') return 'admin';
-  if (config.NODE_ENV !== 'production') return 'local-or-admin';
+  if (config.NODE_ENV !== 'production') return 'local';
   throw new ConfigError(
     [
       'SMTP_URL is required when NODE_ENV=production, so verification and password reset links reach people.',
-      '  Set SMTP_URL=smtp://user:password@host:587 (or smtps://…) and MAIL_FROM,',
-      '  or set MAIL_OUTBOX=admin to keep mail in the local outbox, shown to signed-in admins only.',
+      '  Set SMTP_URL=smtp://user:password@host:587 (or smtps://…) and MAIL_FROM.',
+      '  Mail cannot be kept on the server instead: only the recipient may read those links.',
     ].join('\n'),
   );
 }

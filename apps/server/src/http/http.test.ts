@@ -174,8 +174,8 @@ describe('operations endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz reports the database and which optional parts are available', async () => {
-    const response = await new TestClient(app.app).get('/readyz');
+  it('/readyz reports to this machine the database and which optional parts are available', async () => {
+    const response = await new TestClient(app.app, '127.0.0.1').get('/readyz');
     expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'ready',
@@ -205,6 +205,37 @@ describe('operations endpoints', () => {
       'Metrics are served to this machine only, or with the METRICS_TOKEN bearer token.',
     );
     expect(response.body).not.toContain('kaleido_http_requests_total');
+  });
+});
+
+describe('/readyz seen from elsewhere (probe N17)', () => {
+  it('answers another machine only the status, and the operator with the token everything', async () => {
+    const token = 'metrics-token-0123456789';
+    const withToken = await createTestApp({ METRICS_TOKEN: token, TRUST_PROXY: 'true' });
+    try {
+      for (const target of [app, withToken]) {
+        const stranger = await new TestClient(target.app, '192.0.2.2').get('/readyz');
+        expect(stranger.status).toBe(200);
+        expect(stranger.json()).toEqual({ status: 'ready' });
+      }
+      const viaProxy = new TestClient(withToken.app, '127.0.0.1');
+      const forwarded = { 'x-forwarded-for': '203.0.113.7' };
+      expect((await viaProxy.get('/readyz', forwarded)).json()).toEqual({ status: 'ready' });
+      const wrong = { ...forwarded, authorization: 'Bearer metrics-token-wrong-guess' };
+      expect((await viaProxy.get('/readyz', wrong)).json()).toEqual({ status: 'ready' });
+      const monitor = await viaProxy.get('/readyz', {
+        ...forwarded,
+        authorization: `Bearer ${token}`,
+      });
+      expect(monitor.json()).toMatchObject({
+        status: 'ready',
+        database: { kind: withToken.database.kind },
+        mail: { mode: 'outbox' },
+        transcription: { available: false },
+      });
+    } finally {
+      await withToken.close();
+    }
   });
 });
 

@@ -31,12 +31,13 @@ export async function requestTotals(registry: Registry) {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Metrics show every route's traffic and the process's memory: enough to watch people's activity.
- * They are served to this machine (a local Prometheus or an SSH tunnel) or with the bearer token.
- * Behind a proxy the socket is always loopback, so the client address the proxy reports
- * (`request.ip` with TRUST_PROXY) must be loopback too.
+ * What only the operator's monitoring reads (/metrics, the detail of /readyz): metrics show every
+ * route's traffic and the process's memory, enough to watch people's activity. Served to this
+ * machine (a local Prometheus or an SSH tunnel) or with the METRICS_TOKEN bearer token. Behind a
+ * proxy the socket is always loopback, so the client address the proxy reports (`request.ip`
+ * with TRUST_PROXY) must be loopback too.
  */
-function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+export function isOperatorRequest(request: FastifyRequest, token: string | undefined): boolean {
   const fromThisMachine =
     LOOPBACK.has(request.socket.remoteAddress ?? '') && LOOPBACK.has(request.ip);
   if (fromThisMachine) return true;
@@ -71,7 +72,7 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
   app.get('/metrics', async (request, reply) => {
-    if (!mayReadMetrics(request, options.token)) {
+    if (!isOperatorRequest(request, options.token)) {
       return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({
         message: 'Metrics are served to this machine only, or with the METRICS_TOKEN bearer token.',
         code: 'METRICS_TOKEN',

@@ -17,24 +17,22 @@ describe('production without SMTP_URL', { timeout: PROCESS_TIMEOUT }, () => {
         'kaleido: SMTP_URL is required when NODE_ENV=production',
       );
       expect(server.output.stderr).toContain('Set SMTP_URL=smtp://user:password@host:587');
-      expect(server.output.stderr).toContain('MAIL_OUTBOX=admin');
+      expect(server.output.stderr).toContain('only the recipient may read those links');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
-  it('starts with MAIL_OUTBOX=admin, the outbox closed even to this machine', async () => {
-    const dataDir = tempDataDir({ migrated: true });
-    const server = await startServer({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      MAIL_OUTBOX: 'admin',
-    });
+  it('refuses MAIL_OUTBOX=admin, which handed admins every reset link (decision 041)', async () => {
+    const dataDir = tempDataDir();
     try {
-      const response = await fetch(`${server.url}/api/dev/mailbox`);
-      expect(response.status).toBe(403);
+      const server = await startServer(
+        { NODE_ENV: 'production', DATA_DIR: dataDir, MAIL_OUTBOX: 'admin' },
+        { waitUntilReady: false },
+      );
+      expect(await server.exited).toMatchObject({ code: 1 });
+      expect(server.output.stderr).toContain('MAIL_OUTBOX was removed');
     } finally {
-      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -25,8 +25,37 @@ export const ADMIN_ACTIONS = [
   'admin.research_refused',
   'admin.relationship_proposed',
   'admin.relationship_ended',
+  'admin.outbox_read',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * What a mail was, without what it said: the console's outbox shows these, never the subject,
+ * the text or a link (they hold people's words and sign-in tokens; issue 24 item 3).
+ */
+export const MAIL_KINDS = [
+  'verification',
+  'account-exists',
+  'password-reset',
+  'password-changed',
+  'notification',
+  'other',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** One row of GET /api/admin/outbox: that a mail went out, to whom and when. */
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  kind: MailKind;
+  createdAt: string;
+}
+
+export interface OutboxPage {
+  /** `smtp`: mail leaves through SMTP_URL and the local outbox is empty or from before. */
+  mode: 'smtp' | 'outbox';
+  messages: OutboxEntry[];
+}
 
 export const ADMIN_PAGE_SIZE_MAX = 200;
 const page = z.coerce.number().int().min(1).max(100_000).default(1);

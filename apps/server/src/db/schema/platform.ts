@@ -1,12 +1,18 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MailKind } from '@kaleido/shared/admin/admin.schemas';
 
-/** Mail kept locally when no SMTP server is configured; shown at /dev/mailbox. */
+/**
+ * Mail kept locally when no SMTP server is configured (development and tests): shown in full at
+ * /dev/mailbox to this machine only; the admin console sees `to`, `kind` and the time.
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** What the mail was (verification, reset, notification…), for the console's outbox. */
+    kind: text('kind').$type<MailKind>().notNull().default('other'),
     text: text('text').notNull(),
     html: text('html'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

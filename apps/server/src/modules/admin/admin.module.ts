@@ -38,6 +38,9 @@ import { registerConsoleRoutes } from './console.routes';
 import { createResearchRepository } from './research.repository';
 import { createResearchService } from './research.service';
 import type { CareService } from '../care/care.service';
+import type { Mailer } from '../mail/mailer';
+import type { OutboxRepository } from '../mail/outbox.repository';
+import { registerAdminOutboxRoutes } from './outbox.routes';
 
 /** The instance's settings (system settings, feature toggles), read by sessions and features. */
 export function createInstanceSettings(deps: { db: Db }) {
@@ -115,6 +118,8 @@ export function registerAdmin(
     /** Relationships are the care module's; the console lists, proposes and ends them. */
     care: Pick<CareService, 'adminList' | 'adminPropose' | 'adminEnd'>;
     authSecret: string;
+    mailer: Pick<Mailer, 'mode'>;
+    outbox: Pick<OutboxRepository, 'listSentNewestFirst'>;
   },
 ) {
   const requireAdmin = createAdminGate(deps.accounts);
@@ -161,6 +166,12 @@ export function registerAdmin(
     now: deps.now,
   });
   registerConsoleRoutes(app, { care: deps.care, research, audit: deps.audit, requireAdmin });
+  registerAdminOutboxRoutes(app, {
+    outbox: deps.outbox,
+    mode: deps.mailer.mode,
+    audit: deps.audit,
+    requireAdmin,
+  });
   const health = createConsoleHealth({ ...deps, app });
   const guarded = adminOnly(requireAdmin);
   app.get('/api/admin/overview', guarded, () => health.overview());

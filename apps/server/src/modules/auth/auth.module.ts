@@ -13,6 +13,7 @@ import { loadOrCreateAuthSecret } from '../../config/secrets';
 import type { Db } from '../../db/client';
 import { authMailHooks } from './auth-mail';
 import { createBetterAuth, type BetterAuth } from './better-auth';
+import { createDeviceCookies } from './device-cookie';
 
 /** better-auth (credentials, sessions, verification, reset, TOTP) and the secret it signs with. */
 export function createAuth(deps: {
@@ -47,7 +48,12 @@ export function registerAuth(
     config: Config;
     log: FastifyBaseLogger;
     accountStatus?: { refuseIfDisabled(userId: string): Promise<void> };
+    authSecret: string;
   },
 ) {
-  registerAuthRoutes(app, createAuthService(deps));
+  const deviceCookies = createDeviceCookies(deps.authSecret, deps.config);
+  const service = createAuthService({ ...deps, deviceCookies });
+  registerAuthRoutes(app, service);
+  // Shutdown waits for it before the mailer and the database close.
+  return { settle: () => service.settle() };
 }

@@ -13,6 +13,7 @@ import {
 import { requestContext } from '../../http/request-context';
 import { requireSession } from '../../http/session-guard';
 import type { AuthService } from './auth.service';
+import { DEVICE_COOKIE } from './device-cookie';
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]) {
   if (setCookies.length > 0) reply.header('set-cookie', setCookies);
@@ -36,7 +37,11 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     '/api/auth/sign-in',
     { schema: { body: SignInBodySchema }, config: noCsrf },
     async (request, reply) => {
-      const result = await authService.signIn(request.body, requestContext(request));
+      const result = await authService.signIn(
+        request.body,
+        requestContext(request),
+        request.cookies[DEVICE_COOKIE],
+      );
       forwardCookies(reply, result.setCookies);
       return { twoFactorRequired: result.twoFactorRequired };
     },

@@ -19,6 +19,7 @@ import { recordSignIn } from '../security-events/security-notices';
 import { authHeaders, callAuth } from './auth-call';
 import { withPasswordAttempt } from './password-attempt';
 import type { BetterAuth } from './better-auth';
+import type { DeviceCookies } from './device-cookie';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -36,6 +37,8 @@ interface Deps {
   log: FastifyBaseLogger;
   /** Refuses a disabled account once its password was right (the admin console disables). */
   accountStatus?: { refuseIfDisabled(userId: string): Promise<void> };
+  /** Browsers that signed in to an account before: strangers' failures do not lock them out. */
+  deviceCookies: DeviceCookies;
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -49,49 +52,68 @@ export function createAuthService(deps: Deps) {
    * Mail (and the work that leads to it) is done after the answer, so that timing does not reveal
    * whether an account exists; a failure is logged.
    */
-  function sendInBackground(send: () => Promise<void>) {
+  const pending = new Set<Promise<unknown>>();
+  function sendInBackground(send: () => Promise<unknown>) {
     // On the next turn of the event loop, once the answer is on its way: the embedded database
     // runs queries on this thread, so work started now would still delay the answer.
-    setImmediate(() => {
-      void send().catch((error: unknown) => deps.log.error({ err: error }, 'failed to send email'));
+    const done = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        void send()
+          .catch((error: unknown) =>
+            deps.log.error({ err: error }, 'work after a sign-up or reset answer failed'),
+          )
+          .finally(resolve);
+      });
     });
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  }
+
+  /** Sign-up's work for a new email, after the answer; better-auth sends the verification. */
+  async function createAccount(body: SignUpBody, context: RequestContext): Promise<void> {
+    const { response } = await callAuth(() =>
+      auth.api.signUpEmail({
+        body: { email: body.email, password: body.password, name: body.fullName, callbackURL: '/' },
+        headers: authHeaders(context),
+        returnHeaders: true,
+      }),
+    );
+    await deps.accounts.createProfile(response.user.id, body.fullName, body.email);
   }
 
   return {
     /**
      * Same answer whether or not the email is taken (no account enumeration). The owner of an
-     * existing account is told by email instead.
+     * existing account is told by email instead. Both branches do the same work before the
+     * answer — the limits, one lookup, one password hash — and their own after it: creating the
+     * account (rows, verification mail) took longer than the dummy hash, so the time still told
+     * (issue 16, then probe N13). A new account is thus hashed twice, the second time after the
+     * answer, inside better-auth.
      */
     async signUp(body: SignUpBody, context: RequestContext): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.signUp, context.ip);
       await rateLimits.consume(RATE_LIMITS.emails, context.ip);
       const existing = await deps.accountsRepository.findUserByEmail(body.email);
-      if (existing) {
-        // The same work as creating an account, whose cost is the password hash: without it this
-        // answer came 6× sooner, telling anyone the email was taken (issue 16).
-        await (await auth.$context).password.hash(body.password);
-        sendInBackground(() => deps.mailer.send(accountExistsEmail(existing.email, signInLink)));
-        return;
-      }
-      const { response } = await callAuth(() =>
-        auth.api.signUpEmail({
-          body: {
-            email: body.email,
-            password: body.password,
-            name: body.fullName,
-            callbackURL: '/',
-          },
-          headers: authHeaders(context),
-          returnHeaders: true,
-        }),
+      await (await auth.$context).password.hash(body.password);
+      sendInBackground(() =>
+        existing
+          ? deps.mailer.send(accountExistsEmail(existing.email, signInLink))
+          : createAccount(body, context),
       );
-      await deps.accounts.createProfile(response.user.id, body.fullName, body.email);
     },
 
-    async signIn(body: SignInBody, context: RequestContext) {
+    /** `device`: this browser's device cookie, if any (auth/device-cookie.ts). */
+    async signIn(body: SignInBody, context: RequestContext, device?: string) {
       await rateLimits.consume(RATE_LIMITS.signIn, context.ip);
+      // Looked up for every email, known or not, so the time taken tells nothing.
+      const account = await deps.accountsRepository.findUserByEmail(body.email);
       // Counted before the password is checked, so a burst cannot beat the lock (issue 16).
-      const attempt = await rateLimits.beginPasswordAttempt(body.email, context.ip);
+      // The account's ceiling spares a browser that signed in before and an account with a
+      // second factor (probe N12).
+      const attempt = await rateLimits.beginPasswordAttempt(body.email, context.ip, {
+        device: deps.deviceCookies.recognised(device, account?.id),
+        secondFactor: account?.twoFactorEnabled === true,
+      });
       try {
         const { response, setCookies } = await callAuth(
           () =>
@@ -108,7 +130,7 @@ export function createAuthService(deps: Deps) {
         );
         // The password was right: a disabled account hears so (before any second factor).
         const signedIn = 'user' in response ? response.user.id : undefined;
-        const userId = signedIn ?? (await deps.accountsRepository.findUserByEmail(body.email))?.id;
+        const userId = signedIn ?? account?.id;
         if (userId) await deps.accountStatus?.refuseIfDisabled(userId);
         if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
           // The password was right; the second factor has limits of its own.
@@ -117,6 +139,7 @@ export function createAuthService(deps: Deps) {
         }
         if ('user' in response) {
           await recordSignIn(deps, response.user.id, context.userAgent, 'password');
+          setCookies.push(deps.deviceCookies.issue(device, response.user.id));
         }
         await attempt.succeeded();
         return { twoFactorRequired: false, setCookies };
@@ -126,12 +149,14 @@ export function createAuthService(deps: Deps) {
           await attempt.succeeded();
         }
         if (error instanceof AppError && error.statusCode === 401) {
-          const user = await deps.accountsRepository.findUserByEmail(body.email);
-          if (user)
-            await securityEvents.record(user.id, 'sign_in_failed', {
+          if (account)
+            await securityEvents.record(account.id, 'sign_in_failed', {
               userAgent: context.userAgent,
               details: { reason: 'invalid_password' },
             });
+          // Over the ceiling only the right password was let through: a wrong one is refused
+          // as before, so guessing learns nothing new.
+          if (attempt.overCeiling) throw attempt.overCeiling;
         }
         if (error instanceof AppError && error.options.code === 'EMAIL_NOT_VERIFIED') {
           // A fresh link, within the email budget, so the person is never stuck.
@@ -261,6 +286,11 @@ export function createAuthService(deps: Deps) {
       await securityEvents.record(user.id, 'password_changed', { userAgent: context.userAgent });
       sendInBackground(() => deps.mailer.send(passwordChangedEmail(user.email, signInLink)));
       return { setCookies };
+    },
+
+    /** Waits for work promised by answers already sent (an account a sign-up said it made). */
+    async settle(): Promise<void> {
+      await Promise.all([...pending]);
     },
 
     requireSignedIn(userId: string | undefined): string {

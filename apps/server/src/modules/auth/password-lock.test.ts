@@ -139,6 +139,74 @@ describe('the lock on wrong passwords', () => {
   });
 });
 
+// Probe N12: ten wrong from each of a handful of addresses locked any account, its owner's right
+// password included. The ceiling now spares a browser that signed in before (a device cookie) and
+// the right password of an account with a second factor.
+describe('the ceiling over all sources never locks out the owner', () => {
+  async function pushOverCeiling(email: string, net: number) {
+    for (let source = 0; source < 10; source++)
+      expect(await wrongSignIns(email, `10.${net}.${source}.1`, 10)).toEqual(Array(10).fill(401));
+  }
+
+  it('lets in a browser that signed in to the account before; a new browser waits', async () => {
+    const owner = await signedInClient(app, { ip: '10.37.99.1' });
+    expect(owner.client.cookies.has('kaleido.device')).toBe(true);
+    await pushOverCeiling(owner.email, 37);
+    const credentials = { email: owner.email, password: owner.password };
+    expectLocked(
+      await new TestClient(app.app, '10.37.99.2').post('/api/auth/sign-in', credentials),
+    );
+    // The owner's browser, from wherever it is now.
+    const travelling = new TestClient(app.app, '10.37.98.1');
+    travelling.cookies.set('kaleido.device', owner.client.cookies.get('kaleido.device') ?? '');
+    expect((await travelling.post('/api/auth/sign-in', credentials)).status).toBe(200);
+    // A token altered or made for another account is no device of this one.
+    const stranger = await signedInClient(app, { ip: '10.37.97.1' });
+    const forged = new TestClient(app.app, '10.37.97.2');
+    forged.cookies.set('kaleido.device', stranger.client.cookies.get('kaleido.device') ?? '');
+    expectLocked(await forged.post('/api/auth/sign-in', credentials));
+    const tampered = (owner.client.cookies.get('kaleido.device') ?? '').replace(/.$/, (c) =>
+      c === 'A' ? 'B' : 'A',
+    );
+    forged.cookies.set('kaleido.device', tampered);
+    expectLocked(await forged.post('/api/auth/sign-in', credentials));
+    // The recognised browser has a lock of its own: ten wrong, then it waits too.
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await travelling.post('/api/auth/sign-in', { ...credentials, password: `Wrong-${i}-Aa!` }))
+          .status,
+      ).toBe(401);
+    expectLocked(await travelling.post('/api/auth/sign-in', credentials));
+  }, 180_000);
+
+  it('checks the password of an account with a second factor: right → the code, wrong → 429', async () => {
+    const account = await signedInClient(app, { ip: '10.38.99.1' });
+    const enroll = await account.client.post('/api/auth/two-factor/enroll', {
+      password: account.password,
+    });
+    const { totpURI } = enroll.json<{ totpURI: string }>();
+    expect(
+      (await account.client.post('/api/auth/two-factor/confirm', { code: totpFromUri(totpURI) }))
+        .status,
+    ).toBe(200);
+    await pushOverCeiling(account.email, 38);
+    // A new browser (no device cookie) on a new address.
+    const owner = new TestClient(app.app, '10.38.99.2');
+    expectLocked(
+      await owner.post('/api/auth/sign-in', { email: account.email, password: 'Wrong-Guess-1A!' }),
+    );
+    const signIn = await owner.post('/api/auth/sign-in', {
+      email: account.email,
+      password: account.password,
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.json()).toEqual({ twoFactorRequired: true });
+    expect(
+      (await owner.post('/api/auth/two-factor/verify', { code: totpFromUri(totpURI) })).status,
+    ).toBe(200);
+  }, 180_000);
+});
+
 describe('password checks behind a session count toward the same lock', () => {
   it('change-password, two-factor enroll and disable: 429 after the limit, and sign-in from there too', async () => {
     const { client, email, password } = await signedInClient(app, { ip: '10.36.0.1' });

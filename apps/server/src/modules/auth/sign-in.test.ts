@@ -4,6 +4,7 @@ import {
   signedInClient,
   STRONG_PASSWORD,
   uniqueEmail,
+  waitForMail,
 } from '../../../test/fixtures/accounts-fixtures';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -97,6 +98,8 @@ describe('sign-in', () => {
       password: STRONG_PASSWORD,
       fullName: 'Not Yet',
     });
+    // The account is made after the answer (N13); its verification mail says it exists.
+    await waitForMail(app, email, 'Confirm');
     const response = await client.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
     expect(response.status).toBe(403);
     expect(response.json()).toMatchObject({

@@ -76,14 +76,17 @@ export function createCallsService(deps: {
   async function notifyMissed(record: CallRecord, busy: boolean) {
     if (!record.calleeId) return;
     const name = record.callerName ?? CALL_MESSAGES.deletedUser;
+    // Our own sentence with the caller's name: nothing anyone wrote, so mail may say it too.
+    const message = busy
+      ? CALL_MESSAGES.busyMessage(name, record.type)
+      : CALL_MESSAGES.missedMessage(name, record.type);
     await deps.notifications
       .notify(record.calleeId, {
         type: 'calls',
         title: CALL_MESSAGES.missedTitle,
-        message: busy
-          ? CALL_MESSAGES.busyMessage(name, record.type)
-          : CALL_MESSAGES.missedMessage(name, record.type),
+        message,
         link: '/app/calls/history',
+        emailLine: message,
       })
       .catch((err: unknown) =>
         deps.log.warn({ err, callId: record.id }, 'missed-call notice failed'),

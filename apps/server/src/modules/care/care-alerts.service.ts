@@ -140,6 +140,8 @@ export function createCareAlerts(deps: {
         title: `Alert about ${name}`,
         message: alertSummary(name, candidate.kind, candidate.values),
         link: `/client/people/${relationship.personId}`,
+        // The summary holds the person's figures: the bell shows it, mail does not.
+        emailLine: `There is a new alert about ${name}.`,
       });
       await announce(professionalId, alert);
     }

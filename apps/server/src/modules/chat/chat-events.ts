@@ -52,6 +52,8 @@ export function createChatRealtime(deps: {
       title: message.sender.full_name,
       message: text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text,
       link: `/app/chat/${message.conversation_id}`,
+      // The bell shows the preview; mail says only who wrote, as for letters (probe N3).
+      emailLine: `${message.sender.full_name} sent you a message.`,
     });
   }
 

@@ -11,6 +11,6 @@ export function registerHealth(
   app: FastifyInstance,
   deps: { database: Database; mailer: Mailer; speech: SpeechService; config: Config },
 ) {
-  registerHealthRoutes(app, deps);
+  registerHealthRoutes(app, { ...deps, metricsToken: deps.config.METRICS_TOKEN });
   registerPublicConfigRoutes(app, deps.config);
 }

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { isOperatorRequest } from '../../http/metrics';
 import type { Mailer } from '../mail/mailer';
 import type { SpeechService } from '../speech/speech.service';
 
-/** Liveness, and readiness with which optional parts are available. */
+/**
+ * Liveness, and readiness with which optional parts are available. The parts (database kind, mail
+ * mode, speech engine, queue counts) are for the operator: this machine or the METRICS_TOKEN
+ * bearer, as /metrics. Anyone else (a load balancer's probe) gets the status code and the status.
+ */
 export function registerHealthRoutes(
   app: FastifyInstance,
-  deps: { database: Database; mailer: Mailer; speech: SpeechService },
+  deps: { database: Database; mailer: Mailer; speech: SpeechService; metricsToken?: string },
 ) {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (request, reply) => {
     let database: 'ok' | 'unavailable' = 'ok';
     try {
       await deps.database.ping();
@@ -18,9 +23,11 @@ export function registerHealthRoutes(
       database = 'unavailable';
     }
     const ready = database === 'ok';
-    reply.status(ready ? 200 : 503);
+    reply.status(ready ? 200 : 503).header('cache-control', 'no-store');
+    const status = ready ? 'ready' : 'not_ready';
+    if (!isOperatorRequest(request, deps.metricsToken)) return { status };
     return {
-      status: ready ? 'ready' : 'not_ready',
+      status,
       database: { status: database, kind: deps.database.kind },
       mail: {
         mode: deps.mailer.mode,

@@ -156,6 +156,7 @@ export function createJournalReminders(deps: {
       type: 'journal',
       ...REMINDER_TEXT,
       link: JOURNAL_LINK,
+      emailLine: REMINDER_TEXT.message,
     });
   });
 
@@ -168,7 +169,12 @@ export function createJournalReminders(deps: {
       return;
     }
     // One nudge per silence: the next is queued only when the person writes again.
-    await deps.notifications.notify(userId, { type: 'journal', ...NUDGE_TEXT, link: JOURNAL_LINK });
+    await deps.notifications.notify(userId, {
+      type: 'journal',
+      ...NUDGE_TEXT,
+      link: JOURNAL_LINK,
+      emailLine: NUDGE_TEXT.message,
+    });
   });
 
   // The default is a weekly reminder, so an account that never opens its settings nor writes

@@ -2,9 +2,11 @@
  * The account emails. Plain text first (it is what most clients show in previews) with a
  * minimal HTML twin whose only markup is the link, so it renders the same everywhere.
  */
+import type { MailKind } from '@kaleido/shared/admin/admin.schemas';
 import type { MailMessage } from './mailer';
 
 function withLink(
+  kind: MailKind,
   to: string,
   subject: string,
   lines: string[],
@@ -17,11 +19,12 @@ function withLink(
     `<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p>`,
     '<p>— Kaleido</p>',
   ].join('\n');
-  return { to, subject, text, html };
+  return { kind, to, subject, text, html };
 }
 
 export function verificationEmail(to: string, name: string, link: string): MailMessage {
   return withLink(
+    'verification',
     to,
     'Confirm your email for Kaleido',
     [
@@ -36,6 +39,7 @@ export function verificationEmail(to: string, name: string, link: string): MailM
 
 export function accountExistsEmail(to: string, signInLink: string): MailMessage {
   return withLink(
+    'account-exists',
     to,
     'Someone tried to sign up with your email',
     [
@@ -49,6 +53,7 @@ export function accountExistsEmail(to: string, signInLink: string): MailMessage 
 
 export function resetPasswordEmail(to: string, link: string): MailMessage {
   return withLink(
+    'password-reset',
     to,
     'Reset your Kaleido password',
     [
@@ -63,6 +68,7 @@ export function resetPasswordEmail(to: string, link: string): MailMessage {
 
 export function passwordChangedEmail(to: string, signInLink: string): MailMessage {
   return withLink(
+    'password-changed',
     to,
     'Your Kaleido password was changed',
     [

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config, OutboxAccess } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { SessionResolver } from '../../http/session-state';
-import type { IdentityRepository } from '../identity/identity.repository';
 import { registerMailboxRoutes } from './mailbox.routes';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { createOutboxRepository, type OutboxRepository } from './outbox.repository';
@@ -18,17 +16,7 @@ export function createMail(deps: { db: Db; config: Config }) {
 
 export function registerMail(
   app: FastifyInstance,
-  deps: {
-    outboxAccess: OutboxAccess;
-    outbox: OutboxRepository;
-    sessions: Pick<SessionResolver, 'resolve'>;
-    accountsRepository: Pick<IdentityRepository, 'firstRole'>;
-  },
+  deps: { outboxAccess: OutboxAccess; outbox: OutboxRepository },
 ) {
-  registerMailboxRoutes(app, {
-    access: deps.outboxAccess,
-    outbox: deps.outbox,
-    sessions: deps.sessions,
-    roles: deps.accountsRepository,
-  });
+  registerMailboxRoutes(app, { access: deps.outboxAccess, outbox: deps.outbox });
 }

@@ -11,7 +11,6 @@ import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig, outboxAccessOf } from '../../config/env';
-import { createIdentityRepository } from '../identity/identity.repository';
 
 // Without SMTP_URL every message lands in the outbox, shown at /dev/mailbox.
 let app: TestApp;
@@ -71,7 +70,7 @@ describe('/dev/mailbox', () => {
 
 describe('who may read the local outbox (it holds every reset link)', () => {
   const refused =
-    'The local mailbox can only be read from this machine (127.0.0.1) or by a signed-in admin.';
+    'The local mailbox can only be read from this machine (127.0.0.1). Admins see that mail went out in the console.';
 
   it('refuses a signed-out visitor from another machine, whatever X-Forwarded-For says', async () => {
     // The probe's takeover: ask for a reset link, read it from the outbox.
@@ -100,58 +99,20 @@ describe('who may read the local outbox (it holds every reset link)', () => {
     }
   });
 
-  it('refuses a signed-in non-admin from another machine, and shows it to a signed-in admin', async () => {
+  it('refuses a signed-in person from another machine, admins included (probe N3)', async () => {
     const person = await signedInClient(app, { ip: '203.0.113.9' });
     expect((await person.client.get('/api/dev/mailbox')).status).toBe(403);
     expect((await person.client.get('/dev/mailbox')).status).toBe(403);
-
     await setRole(app, person.userId, 'admin');
-    const list = await person.client.get('/api/dev/mailbox');
-    expect(list.status).toBe(200);
-    expect(list.headers['cache-control']).toBe('no-store');
-    expect(JSON.stringify(list.json())).toContain(person.email);
-    const page = await person.client.get('/dev/mailbox');
-    expect(page.status).toBe(200);
-    expect(page.body).toContain(person.email);
-  });
-
-  it('with MAIL_OUTBOX=admin, shows it to signed-in admins only, even on this machine', async () => {
-    const adminOnly = await createTestApp({ MAIL_OUTBOX: 'admin' });
-    try {
-      const local = await new TestClient(adminOnly.app, '127.0.0.1').get('/api/dev/mailbox');
-      expect(local.status).toBe(403);
-      expect(local.json()).toMatchObject({
-        message: 'The local mailbox can only be read by a signed-in admin.',
-      });
-      // An admin made by the CLI reads it (no outbox needed to verify that account).
-      const email = uniqueEmail('outbox-admin');
-      const client = new TestClient(adminOnly.app, '203.0.113.10');
-      expect(
-        (
-          await client.post('/api/auth/sign-up', {
-            email,
-            password: STRONG_PASSWORD,
-            fullName: 'A',
-          })
-        ).status,
-      ).toBe(200);
-      const accounts = createIdentityRepository(adminOnly.database.db);
-      const user = await accounts.findUserByEmail(email);
-      if (!user) throw new Error('no account');
-      await accounts.markEmailVerified(user.id);
-      await setRole(adminOnly, user.id, 'admin');
-      expect(
-        (await client.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status,
-      ).toBe(200);
-      const list = await client.get('/api/dev/mailbox');
-      expect(list.status).toBe(200);
-      expect(JSON.stringify(list.json())).toContain(email);
-    } finally {
-      await adminOnly.close();
+    for (const path of ['/api/dev/mailbox', '/dev/mailbox']) {
+      const response = await person.client.get(path);
+      expect(response.status).toBe(403);
+      expect(response.json()).toMatchObject({ message: refused, code: 'FORBIDDEN' });
+      expect(response.body).not.toContain(person.email);
     }
   });
 
-  it('does not exist in production: without SMTP_URL or MAIL_OUTBOX=admin the server refuses to start', async () => {
+  it('does not exist in production: without SMTP_URL the server refuses to start', async () => {
     const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://kaleido.example' };
     expect(() => outboxAccessOf(loadConfig(base))).toThrow(ConfigError);
     expect(() => outboxAccessOf(loadConfig(base))).toThrow(/Set SMTP_URL=smtp:\/\//);
@@ -159,11 +120,13 @@ describe('who may read the local outbox (it holds every reset link)', () => {
     await expect(buildApp({ config: loadConfig(base) })).rejects.toThrow(
       /SMTP_URL is required when NODE_ENV=production/,
     );
-    expect(outboxAccessOf(loadConfig({ ...base, MAIL_OUTBOX: 'admin' }))).toBe('admin');
+    // MAIL_OUTBOX=admin showed every reset link to admins: removed, and said so (decision 041).
+    for (const env of [{ ...base, MAIL_OUTBOX: 'admin' }, { MAIL_OUTBOX: 'admin' }])
+      expect(() => outboxAccessOf(loadConfig(env))).toThrow(/MAIL_OUTBOX was removed/);
     expect(outboxAccessOf(loadConfig({ ...base, SMTP_URL: 'smtp://mail.example:587' }))).toBe(
       'none',
     );
     // What `npm start` runs in, with no configuration at all.
-    expect(outboxAccessOf(loadConfig({}))).toBe('local-or-admin');
+    expect(outboxAccessOf(loadConfig({}))).toBe('local');
   });
 });

@@ -1,7 +1,10 @@
 import nodemailer from 'nodemailer';
+import type { MailKind } from '@kaleido/shared/admin/admin.schemas';
 import type { OutboxRepository } from './outbox.repository';
 
 export interface MailMessage {
+  /** What the mail is, never what it says: all the console's outbox shows besides `to`. */
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -47,7 +50,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const sends = inFlight();
   return {
     mode: 'smtp',
-    async send(message) {
+    async send({ kind: _kind, ...message }) {
       await sends.track(transport.sendMail({ from, ...message }));
     },
     async verify() {

@@ -261,6 +261,7 @@ export function createMailboxService(deps: {
           title: 'New message',
           message: `${senderName} sent you a message.`,
           link: notificationLink(id),
+          emailLine: `${senderName} sent you a message.`,
         });
       }
       await changed(userId, [id]);

@@ -8,6 +8,8 @@ import type { Preferences } from '../settings/preferences';
 
 /** Someone active this recently sees the notification in the app; mail would be noise. */
 const AWAY_AFTER_MS = 10 * 60_000;
+/** What the email says when the notifier gave no line of its own. */
+const GENERIC_LINE = 'You have a new notification in Kaleido.';
 /** At most one notification email per person per quarter hour. */
 const EMAIL_RULE = { bucket: 'notification-email', max: 1, windowSeconds: 15 * 60, message: '' };
 
@@ -26,7 +28,12 @@ export function createNotificationMail(deps: {
   accounts: Pick<IdentityRepository, 'findProfile'>;
   now: () => Date;
 }) {
-  return async function emailIfAway(userId: string, notification: Notification): Promise<void> {
+  return async function emailIfAway(
+    userId: string,
+    notification: Notification,
+    /** A sentence with no one's words in it (NotificationsService.notify); else a generic one. */
+    emailLine = GENERIC_LINE,
+  ): Promise<void> {
     // An open app tab sees the notification; most recipients (a chat partner) have one.
     if (deps.presence?.isConnected(userId)) return;
     const last = await deps.sessions.lastActivityOf(userId);
@@ -42,11 +49,13 @@ export function createNotificationMail(deps: {
     const link = `${deps.publicUrl}${notification.link ?? '/app/dashboard'}`;
     const footer =
       'You get these emails because email notifications are on in Settings → Notifications.';
+    // Never `notification.message`: it may hold what someone wrote (a chat preview).
     await deps.mailer.send({
+      kind: 'notification',
       to,
       subject: `Kaleido: ${notification.title}`,
-      text: `${notification.message}\n\nOpen Kaleido: ${link}\n\n${footer}`,
-      html: `<p>${escapeHtml(notification.message)}</p><p><a href="${escapeHtml(link)}">Open Kaleido</a></p><p>${escapeHtml(footer)}</p>`,
+      text: `${emailLine}\n\nOpen Kaleido: ${link}\n\n${footer}`,
+      html: `<p>${escapeHtml(emailLine)}</p><p><a href="${escapeHtml(link)}">Open Kaleido</a></p><p>${escapeHtml(footer)}</p>`,
     });
   };
 }

@@ -25,8 +25,11 @@ const TRIM_EVERY_MS = 2000;
 export function createNotificationsService(deps: {
   repository: NotificationsRepository;
   bus: EventBus;
-  /** Called after a notification is stored and pushed (e.g. to email someone who is away). */
-  onCreated?: (userId: string, notification: Notification) => Promise<void>;
+  /**
+   * Called after a notification is stored and pushed (e.g. to email someone who is away), with
+   * the line the email may carry (see `notify`).
+   */
+  onCreated?: (userId: string, notification: Notification, emailLine?: string) => Promise<void>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -50,9 +53,20 @@ export function createNotificationsService(deps: {
   const emailing = new Set<Promise<void>>();
 
   return {
+    /**
+     * `message` is what the bell shows the person (a chat preview, a voice note's title). Mail
+     * leaves the instance and may sit in outboxes, so it never carries it: only `emailLine`, a
+     * sentence with no words anyone wrote ("Ada sent you a message."), or a generic one.
+     */
     async notify(
       userId: string,
-      input: { type: Notification['type']; title: string; message: string; link?: string | null },
+      input: {
+        type: Notification['type'];
+        title: string;
+        message: string;
+        link?: string | null;
+        emailLine?: string;
+      },
     ) {
       const row = await deps.repository.insert(
         {
@@ -73,7 +87,7 @@ export function createNotificationsService(deps: {
       });
       // The email (lookups and an SMTP round trip) must not hold up whoever notified; a
       // failure there costs only the email, so it is logged rather than thrown.
-      const email = deps.onCreated?.(userId, notification).catch((err: unknown) => {
+      const email = deps.onCreated?.(userId, notification, input.emailLine).catch((err: unknown) => {
         deps.log.warn({ err, userId }, 'failed to email a notification');
       });
       if (email) {

@@ -78,7 +78,20 @@ export const RATE_LIMITS = {
     windowSeconds: 900,
     message: ACCOUNT_LOCKED_MESSAGE,
   },
-  /** All sources together: the ceiling against guessing from many addresses. */
+  /**
+   * Wrong passwords from one recognised browser (a device cookie, auth/device-cookie.ts): it is
+   * counted here instead of by source and ceiling, so strangers cannot lock it out.
+   */
+  failedPasswordPerDevice: {
+    bucket: 'failed-password-device',
+    max: 10,
+    windowSeconds: 900,
+    message: ACCOUNT_LOCKED_MESSAGE,
+  },
+  /**
+   * All sources together: the ceiling against guessing from many addresses. It never refuses the
+   * right password of an account with a second factor, nor a recognised browser (probe N12).
+   */
   failedPasswordPerAccount: {
     bucket: 'failed-password-account',
     max: 100,
@@ -97,6 +110,19 @@ export const RATE_LIMITS = {
 export interface PasswordAttempt {
   /** The password was right: takes the attempt back. */
   succeeded(): Promise<void>;
+  /**
+   * Set when the account is over its ceiling and only the right password was let through (an
+   * account with a second factor): a wrong one answers this 429, as before, not "wrong password".
+   */
+  readonly overCeiling?: Error;
+}
+
+/** What lets a password attempt past the account's ceiling (never past its own counter). */
+export interface PasswordAttemptExemptions {
+  /** This browser's device id for the account (a device cookie): counted on its own. */
+  device?: string;
+  /** The account has a second factor: the right password leads only to asking for it. */
+  secondFactor?: boolean;
 }
 
 export type RateLimitService = ReturnType<typeof createRateLimitService>;
@@ -138,6 +164,7 @@ export function createRateLimitService(
   }
 
   const perSource = RATE_LIMITS.failedPasswordPerSource;
+  const perDevice = RATE_LIMITS.failedPasswordPerDevice;
   const perAccount = RATE_LIMITS.failedPasswordPerAccount;
   // Normalized emails hold no spaces, so "<bucket>:<email> " starts the keys of one account only.
   const accountPrefix = (rule: RateLimitRule, email: string) =>
@@ -149,8 +176,21 @@ export function createRateLimitService(
      * atomic statement per counter, so attempts sent at once cannot all slip under the limit.
      * Throws 429 above the limit of this source, or above the account's ceiling over all
      * sources; both back off exponentially. Call `succeeded()` when the password was right.
+     * A recognised browser (`exemptions.device`) is counted on its own counter instead of both;
+     * over the ceiling, an account with a second factor still has its password checked, and
+     * only a wrong one is answered 429 (`overCeiling`): strangers cannot lock out its owner.
      */
-    async beginPasswordAttempt(email: string, ip: string): Promise<PasswordAttempt> {
+    async beginPasswordAttempt(
+      email: string,
+      ip: string,
+      exemptions: PasswordAttemptExemptions = {},
+    ): Promise<PasswordAttempt> {
+      if (exemptions.device) {
+        const deviceKey = `${accountPrefix(perDevice, email)}device ${exemptions.device}`;
+        const deviceWait = await countWithBackoff(deviceKey, perDevice);
+        if (deviceWait !== null) throw tooManyRequests(deviceWait, perDevice.message);
+        return { succeeded: () => repository.reset(deviceKey) };
+      }
       const sourceKey = `${accountPrefix(perSource, email)}from ${ip}`;
       const accountKey = `${accountPrefix(perAccount, email)}all`;
       const sourceWait = await countWithBackoff(sourceKey, perSource);
@@ -158,8 +198,11 @@ export function createRateLimitService(
       // Only attempts this source may make count toward the ceiling, so a locked-out stranger
       // hammering on cannot push the account over it.
       const accountWait = await countWithBackoff(accountKey, perAccount);
-      if (accountWait !== null) throw tooManyRequests(accountWait, perAccount.message);
+      const overCeiling =
+        accountWait === null ? undefined : tooManyRequests(accountWait, perAccount.message);
+      if (overCeiling && !exemptions.secondFactor) throw overCeiling;
       return {
+        overCeiling,
         async succeeded() {
           await repository.reset(sourceKey);
           await repository.decrement(accountKey);
@@ -170,6 +213,7 @@ export function createRateLimitService(
     /** A completed password reset or a verified second factor: the account is unlocked. */
     async clearPasswordLock(email: string): Promise<void> {
       await repository.resetStartingWith(accountPrefix(perSource, email));
+      await repository.resetStartingWith(accountPrefix(perDevice, email));
       await repository.resetStartingWith(accountPrefix(perAccount, email));
     },
 

@@ -170,6 +170,54 @@ describe('rate limits (at least Supabase Auth defaults)', () => {
 });
 
 describe('behind a trusted proxy', () => {
+  // Probe N11: nginx's `proxy_add_x_forwarded_for` appends the peer to whatever the client sent,
+  // so the leftmost address is the client's own invention and only the last hop is the proxy's.
+  it('takes the address the proxy appended, not one the client wrote before it', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const viaProxy = new TestClient(proxied.app, '127.0.0.1');
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const forwarded = { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` };
+        const body = { email: uniqueEmail('n11') };
+        statuses.push(
+          (await viaProxy.post('/api/auth/request-password-reset', body, forwarded)).status,
+        );
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('walks back through a list of trusted proxies to the first untrusted address', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      // Client → edge proxy 10.2.2.2 → inner proxy 10.1.1.1 → us; the client wrote a fake hop.
+      const viaProxies = new TestClient(proxied.app, '10.1.1.1');
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const forwarded = { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.8, 10.2.2.2` };
+        const body = { email: uniqueEmail('n11-list') };
+        statuses.push(
+          (await viaProxies.post('/api/auth/request-password-reset', body, forwarded)).status,
+        );
+      }
+      expect(statuses[30]).toBe(429);
+      // Another client behind the same proxies is not affected.
+      const other = { 'x-forwarded-for': '198.51.100.9, 10.2.2.2' };
+      const response = await viaProxies.post(
+        '/api/auth/request-password-reset',
+        { email: uniqueEmail('n11-list') },
+        other,
+      );
+      expect(response.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('keys limits on X-Forwarded-For when TRUST_PROXY=true', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {

@@ -19,12 +19,15 @@ export async function recordSignIn(
   const newDevice = await deps.securityEvents.isNewDevice(userId, userAgent).catch(() => false);
   await deps.securityEvents.record(userId, 'user_login', { userAgent, details: { method } });
   if (!newDevice) return;
+  // Our sentence about the device: nothing the person wrote, so the email says it too.
+  const message = `Your account was signed in from ${describeUserAgent(userAgent, 'an unknown device')}. If this was not you, change your password.`;
   await deps.notifications
     .notify(userId, {
       type: 'settings',
       title: 'New sign-in',
-      message: `Your account was signed in from ${describeUserAgent(userAgent, 'an unknown device')}. If this was not you, change your password.`,
+      message,
       link: '/app/profile/security',
+      emailLine: message,
     })
     .catch(() => undefined);
 }

@@ -163,7 +163,8 @@ describe('the spec function transcribe-audio, on the embedded engine (PocketSphi
 
   it('reports the engine on /readyz and the status endpoint', async () => {
     const { client } = await signedInClient(app);
-    expect((await client.get('/readyz')).json()).toMatchObject({
+    const operator = new TestClient(app.app, '127.0.0.1');
+    expect((await operator.get('/readyz')).json()).toMatchObject({
       transcription: { available: true, engine: 'pocketsphinx' },
     });
     expect((await client.get('/api/speech/status')).json()).toMatchObject({
@@ -179,7 +180,7 @@ describe('with no engine', () => {
     const app = await createTestApp({}, { speechEngines: [] });
     try {
       const { client } = await signedInClient(app);
-      const ready = (await client.get('/readyz')).json<{
+      const ready = (await new TestClient(app.app, '127.0.0.1').get('/readyz')).json<{
         transcription: { available: boolean; detail: string };
       }>();
       expect(ready.transcription.available).toBe(false);

@@ -5,6 +5,8 @@ import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { registerTwoFactorRoutes } from './two-factor.routes';
 import { createTwoFactorService } from './two-factor.service';
+import type { Config } from '../../config/env';
+import { createDeviceCookies } from '../auth/device-cookie';
 
 /** TOTP enrolment and sign-in codes. */
 export function registerTwoFactor(
@@ -14,7 +16,10 @@ export function registerTwoFactor(
     securityEvents: SecurityEventsService;
     rateLimits: RateLimitService;
     notifications: NotificationsService;
+    authSecret: string;
+    config: Config;
   },
 ) {
-  registerTwoFactorRoutes(app, createTwoFactorService(deps));
+  const deviceCookies = createDeviceCookies(deps.authSecret, deps.config);
+  registerTwoFactorRoutes(app, createTwoFactorService({ ...deps, deviceCookies }));
 }

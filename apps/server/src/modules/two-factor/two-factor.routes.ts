@@ -5,6 +5,7 @@ import {
   RecoveryCodeBodySchema,
   TwoFactorCodeBodySchema,
 } from '@kaleido/shared/auth/auth.schemas';
+import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { requestContext } from '../../http/request-context';
 import { requireSession } from '../../http/session-guard';
 import type { TwoFactorService } from './two-factor.service';
@@ -58,8 +59,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
     async (request, reply) => {
       forwardCookies(
         reply,
-        (await twoFactor.completeSignIn('totp', request.body.code, requestContext(request)))
-          .setCookies,
+        (
+          await twoFactor.completeSignIn(
+            'totp',
+            request.body.code,
+            requestContext(request),
+            request.cookies[DEVICE_COOKIE],
+          )
+        ).setCookies,
       );
       return { ok: true };
     },
@@ -71,8 +78,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, twoFactor: TwoFact
     async (request, reply) => {
       forwardCookies(
         reply,
-        (await twoFactor.completeSignIn('recovery', request.body.code, requestContext(request)))
-          .setCookies,
+        (
+          await twoFactor.completeSignIn(
+            'recovery',
+            request.body.code,
+            requestContext(request),
+            request.cookies[DEVICE_COOKIE],
+          )
+        ).setCookies,
       );
       return { ok: true };
     },

@@ -3,6 +3,7 @@ import type { SecurityEventsService } from '../security-events/security-events.s
 import type { RequestContext } from '../../http/request-context';
 import { authHeaders, callAuth } from '../auth/auth-call';
 import type { BetterAuth } from '../auth/better-auth';
+import type { DeviceCookies } from '../auth/device-cookie';
 import { withPasswordAttempt } from '../auth/password-attempt';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { recordSignIn } from '../security-events/security-notices';
@@ -22,6 +23,7 @@ export function createTwoFactorService(deps: {
   securityEvents: SecurityEventsService;
   rateLimits: RateLimitService;
   notifications: Pick<NotificationsService, 'notify'>;
+  deviceCookies: DeviceCookies;
 }) {
   const { auth } = deps;
   return {
@@ -78,8 +80,16 @@ export function createTwoFactorService(deps: {
       return { setCookies };
     },
 
-    /** Second step of sign-in: the code from the app, or one recovery code. */
-    async completeSignIn(kind: 'totp' | 'recovery', code: string, context: RequestContext) {
+    /**
+     * Second step of sign-in: the code from the app, or one recovery code. `device` is this
+     * browser's device cookie, renewed for the account once both factors are proven.
+     */
+    async completeSignIn(
+      kind: 'totp' | 'recovery',
+      code: string,
+      context: RequestContext,
+      device?: string,
+    ) {
       await deps.rateLimits.consume(RATE_LIMITS.twoFactor, context.ip);
       const headers = authHeaders(context);
       const { response, setCookies } =
@@ -97,6 +107,7 @@ export function createTwoFactorService(deps: {
         // Password and second factor both proven: whatever lock strangers caused is lifted.
         await deps.rateLimits.clearPasswordLock(user.email);
         await recordSignIn(deps, user.id, context.userAgent, `password+${kind}`);
+        setCookies.push(deps.deviceCookies.issue(device, user.id));
       }
       return { setCookies };
     },

@@ -217,6 +217,8 @@ export function createVoiceNotesService(deps: {
         title: 'New voice note',
         message: `${sender?.fullName ?? 'Someone'} sent you "${note.title}".`,
         link: '/app/voice-notes/inbox',
+        // The title is the sender's words: the bell shows it, mail does not.
+        emailLine: `${sender?.fullName ?? 'Someone'} sent you a voice note.`,
       });
       return dto(userId, note);
     },

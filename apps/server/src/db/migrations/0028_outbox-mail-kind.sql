@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_emails" ADD COLUMN "kind" text DEFAULT 'other' NOT NULL;
