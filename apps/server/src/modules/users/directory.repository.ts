@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { likeContaining } from '../../db/like';
 import { profiles } from '../../db/schema/accounts';
 import { accountFlags } from '../../db/schema/admin';
+import { calls } from '../../db/schema/calls';
 import { careRelationships } from '../../db/schema/care';
 import { conversations } from '../../db/schema/chat';
 import { mailMessages, mailRecipients } from '../../db/schema/mailbox';
@@ -11,7 +12,7 @@ export type DirectoryRepository = ReturnType<typeof createDirectoryRepository>;
 
 /**
  * `other` is someone `me` already knows: they share a conversation, an active working
- * relationship, `other` invited `me`, or `other` wrote `me` a letter. Only what the other person
+ * relationship, or `other` invited, wrote to or rang `me` (so a missed call can be returned). Only what the other person
  * did counts one way: writing to or inviting an address must not make its owner appear, or the
  * picker would tell whether the address has an account (docs/decisions/045-who-can-find-whom.md).
  */
@@ -29,6 +30,7 @@ function knownTo(me: string, other: SQL | typeof profiles.userId): SQL {
     or exists (select 1 from ${mailRecipients} mr
       join ${mailMessages} m on m.id = mr.message_id
       where mr.user_id = ${me} and m.sender_id = ${other} and m.sent_at is not null)
+    or exists (select 1 from ${calls} k where k.callee_id = ${me} and k.caller_id = ${other})
   )`;
 }
 

@@ -242,5 +242,7 @@ describe('directory: reaching someone new by address', () => {
     expect(await refusal(stranger.userId)).toEqual(unknown);
     await findable(stranger);
     expect(await refusal(stranger.userId)).toBeNull();
+    // Rung once, the stranger may call back (and find the caller), findable or not.
+    expect(await found(stranger, 'Dir Me')).toEqual([me.userId]);
   });
 });
