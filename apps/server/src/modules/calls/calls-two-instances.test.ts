@@ -84,6 +84,7 @@ describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL'
     const ada = await person(a, 'Ada Racer');
     const cyd = await person(a, 'Cyd Racer');
     const bob = await person(a, 'Bob Target');
+    await findable(bob); // anyone may ring Bob (decision 045)
     const adaSocket = await TestSocket.open(await listen(a), ada.client);
     const cydSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, cyd.client));
     const bobSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, bob.client));
