@@ -89,6 +89,7 @@ async function measure(label: string, database: Database) {
     files: null as never,
     bus: null as never,
     notifications: null as never,
+    announce: null as never,
     now: () => new Date(),
   });
   const first = await mailbox.list(userId, { folder: 'inbox', limit: 50 });

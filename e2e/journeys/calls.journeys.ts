@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createVerifiedAccount, newAccount } from '../support/accounts';
+import { createVerifiedAccount, makeFindable, newAccount } from '../support/accounts';
 import { expectPath, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { twoPeopleInAConversation } from '../support/chat';
@@ -102,7 +102,9 @@ export const callsJourneys: Journey[] = [
     async run(ctx) {
       const [a, b] = await Promise.all([
         createVerifiedAccount(ctx.baseUrl, newAccount('call-video-a')),
-        createVerifiedAccount(ctx.baseUrl, newAccount('call-video-b')),
+        createVerifiedAccount(ctx.baseUrl, newAccount('call-video-b')).then((b) =>
+          makeFindable(ctx.baseUrl, b),
+        ),
       ]);
       const pageA = await signedIn(ctx, a, '/app/calls');
       // B refused the microphone: B is told, and the call goes on with B's camera.
@@ -164,7 +166,9 @@ export const callsJourneys: Journey[] = [
     async run(ctx) {
       const [a, b] = await Promise.all([
         createVerifiedAccount(ctx.baseUrl, newAccount('call-miss-a')),
-        createVerifiedAccount(ctx.baseUrl, newAccount('call-miss-b')),
+        createVerifiedAccount(ctx.baseUrl, newAccount('call-miss-b')).then((b) =>
+          makeFindable(ctx.baseUrl, b),
+        ),
       ]);
       const pageA = await signedIn(ctx, a, '/app/calls');
       const pageB = await signedIn(ctx, b);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
+import { DIRECTORY_MESSAGES } from '@kaleido/shared/users/directory.schemas';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
@@ -41,6 +42,19 @@ async function apiJson<T>(page: Page, method: string, path: string, body?: unkno
   return json as T;
 }
 
+/** The invitation the signed-in page's person is waiting to answer (a job delivers it). */
+async function awaitInvitation(page: Page): Promise<{ id: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { relationships } = await apiJson<{
+      relationships: { id: string; awaitingMe: boolean }[];
+    }>(page, 'GET', '/api/care/relationships');
+    const waiting = relationships.find((r) => r.awaitingMe);
+    if (waiting) return waiting;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('no invitation arrived');
+}
+
 /** Clicks a consent checkbox and waits for the server's answer to show (it is not optimistic). */
 async function toggle(box: ReturnType<Page['getByLabel']>, want: boolean) {
   await box.click();
@@ -73,7 +87,8 @@ export const careJourneys: Journey[] = [
       }
       await pro.getByLabel('Invite a person by email').fill(person.email);
       await pro.getByRole('button', { name: 'Invite' }).click();
-      await expectVisible(pro.getByText(`Invitation sent to ${person.email}.`), 'invitation sent');
+      // One sentence whether or not someone uses the address (decision 045).
+      await expectVisible(pro.getByText(DIRECTORY_MESSAGES.invitationSent), 'invitation sent');
 
       // The person writes two entries (one private), accepts, and shares their mood only.
       const me = await ctx.newPage();
@@ -206,12 +221,14 @@ export const careJourneys: Journey[] = [
       const pro = await ctx.newPage();
       await signIn(pro, { email: client.email, password: client.password });
       await apiJson(pro, 'POST', '/api/care/ethical-use', {});
-      const invited = await apiJson<{ id: string }>(pro, 'POST', '/api/care/relationships', {
+      await apiJson(pro, 'POST', '/api/care/relationships', {
         email: person.email,
         as: 'professional',
       });
       const me = await ctx.newPage();
       await signIn(me, person);
+      // The inviter is not told the invitation's id; the invited side's list has it.
+      const invited = await awaitInvitation(me);
       await apiJson(me, 'POST', `/api/care/relationships/${invited.id}/accept`, {});
       await apiJson(me, 'PATCH', '/api/settings/privacy_settings', {
         insights_visible_to_clients: true,

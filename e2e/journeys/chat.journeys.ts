@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createVerifiedAccount, newAccount, type Account } from '../support/accounts';
+import { createVerifiedAccount, makeFindable, newAccount, type Account } from '../support/accounts';
 import { dismissToasts, expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import {
@@ -21,6 +21,8 @@ export const chatJourneys: Journey[] = [
           createVerifiedAccount(ctx.baseUrl, newAccount(l)),
         ),
       )) as [Account, Account, Account];
+      // B and C let people find them by name (decision 045); a stranger would not be listed.
+      await Promise.all([makeFindable(ctx.baseUrl, b), makeFindable(ctx.baseUrl, c)]);
       const pageA = await openChat(ctx, a);
       await expectVisible(pageA.getByText('No conversations yet'), 'empty list');
       await expectVisible(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { createVerifiedAccount, newAccount, type Account } from '../support/accounts';
+import { createVerifiedAccount, makeFindable, newAccount, type Account } from '../support/accounts';
 import { expectPath, expectVisible } from '../support/expect';
 import type { Journey, JourneyContext } from '../support/harness';
 import { trackSockets } from '../support/chat';
@@ -28,6 +28,8 @@ export const emailJourneys: Journey[] = [
       const [a, b] = (await Promise.all(
         ['mail-a', 'mail-b'].map((l) => createVerifiedAccount(ctx.baseUrl, newAccount(l))),
       )) as [Account, Account];
+      // B lets people find them by name, so A's 'To' suggests B (decision 045).
+      await makeFindable(ctx.baseUrl, b);
       const pageA = await openMail(ctx, a);
       const pageB = await openMail(ctx, b);
       await expectVisible(pageB.getByText('No emails yet'), 'an empty inbox');

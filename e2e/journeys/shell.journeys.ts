@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createVerifiedAccount, newAccount } from '../support/accounts';
+import { createVerifiedAccount, makeFindable, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { PNG, twoPeopleInAConversation } from '../support/chat';
@@ -198,8 +198,11 @@ export const shellJourneys: Journey[] = [
         page.getByTestId('recent-activities').getByText('Start New Chat'),
         'recent activity',
       );
-      // Search Contacts finds people who exist.
-      const other = await createVerifiedAccount(baseUrl, newAccount('findme'));
+      // Search Contacts finds people who let themselves be found (decision 045).
+      const other = await makeFindable(
+        baseUrl,
+        await createVerifiedAccount(baseUrl, newAccount('findme')),
+      );
       await page.keyboard.press('Control+k');
       await palette.getByRole('option', { name: 'Search Contacts', exact: true }).click();
       await palette

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { createVerifiedAccount, newAccount } from '../support/accounts';
+import { createVerifiedAccount, makeFindable, newAccount } from '../support/accounts';
 import { expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
 import { signIn } from '../support/ui';
@@ -29,7 +29,11 @@ export const voiceNotesJourneys: Journey[] = [
     name: 'voice notes: record with the microphone, transcript arrives live, edit, play, send, delete',
     async run({ newPage, baseUrl, checkA11y }) {
       const sender = await createVerifiedAccount(baseUrl, newAccount('voice-sender'));
-      const receiver = await createVerifiedAccount(baseUrl, newAccount('voice-receiver'));
+      // Findable, so 'Send' lists them by address (decision 045).
+      const receiver = await makeFindable(
+        baseUrl,
+        await createVerifiedAccount(baseUrl, newAccount('voice-receiver')),
+      );
       const page = await newPage();
       await signIn(page, sender);
       await page.goto('/app/voice-notes/recorder');

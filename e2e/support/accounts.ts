@@ -65,3 +65,32 @@ export async function createVerifiedAccount(baseUrl: string, account: Account): 
   if (!location.includes('verified=1')) throw new Error(`verification failed: ${location}`);
   return account;
 }
+
+/**
+ * The account turns on 'Let people find me by name' (decision 045): the pickers list nobody else
+ * a new account shares nothing with. Signs in through the API on its own, without a page.
+ */
+export async function makeFindable(baseUrl: string, account: Account): Promise<Account> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const session = (await (
+    await fetch(`${baseUrl}/api/session`, { headers: { cookie } })
+  ).json()) as {
+    csrfToken: string;
+  };
+  const response = await fetch(`${baseUrl}/api/users/me/findability`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': session.csrfToken },
+    body: JSON.stringify({ findable: true }),
+  });
+  if (!response.ok) throw new Error(`findable failed: ${response.status} ${await response.text()}`);
+  return account;
+}

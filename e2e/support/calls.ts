@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { createVerifiedAccount, newAccount, type Account } from './accounts';
+import { createVerifiedAccount, makeFindable, newAccount, type Account } from './accounts';
 import { expectPath, expectVisible } from './expect';
 import type { JourneyContext } from './harness';
 import { signIn } from './ui';
@@ -125,7 +125,9 @@ export async function historyStatus(page: Page, expected: string[], who: string)
 export async function connectedAudioCall(ctx: JourneyContext, prefix: string) {
   const [a, b] = await Promise.all([
     createVerifiedAccount(ctx.baseUrl, newAccount(`${prefix}-a`)),
-    createVerifiedAccount(ctx.baseUrl, newAccount(`${prefix}-b`)),
+    createVerifiedAccount(ctx.baseUrl, newAccount(`${prefix}-b`)).then((b) =>
+      makeFindable(ctx.baseUrl, b),
+    ),
   ]);
   const pageA = await signedIn(ctx, a, '/app/calls');
   const pageB = await signedIn(ctx, b);

@@ -1,6 +1,6 @@
 // What the chat journeys share: two people in a conversation, sending and reading messages.
 import type { Page } from 'playwright-core';
-import { createVerifiedAccount, newAccount, type Account } from './accounts';
+import { createVerifiedAccount, makeFindable, newAccount, type Account } from './accounts';
 import { expectPath, expectVisible } from './expect';
 import type { JourneyContext } from './harness';
 import { signIn } from './ui';
@@ -77,7 +77,9 @@ export async function expectMessage(page: Page, text: string, who: string): Prom
 export async function twoPeopleInAConversation(ctx: JourneyContext, label: string) {
   const [a, b] = await Promise.all([
     createVerifiedAccount(ctx.baseUrl, newAccount(`${label}-a`)),
-    createVerifiedAccount(ctx.baseUrl, newAccount(`${label}-b`)),
+    createVerifiedAccount(ctx.baseUrl, newAccount(`${label}-b`)).then((b) =>
+      makeFindable(ctx.baseUrl, b),
+    ),
   ]);
   const pageA = await openChat(ctx, a);
   const pageB = await openChat(ctx, b);

@@ -11,6 +11,7 @@ import {
   createInstanceSettings,
 } from './modules/admin/admin.module';
 import { createIdentity } from './modules/identity/identity.module';
+import { createDirectory } from './modules/users/users.module';
 import { createAuth } from './modules/auth/auth.module';
 import { createFileFinders } from './modules/files/file-finders';
 import { createFiles } from './modules/files/files.module';
@@ -116,8 +117,11 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     realtime,
     accountsRepository,
   });
+  const directory = createDirectory({ ...infra, instanceSettings });
   const base = {
     ...infra,
+    /** Who can find whom: the pickers' search and whether someone may be reached. */
+    directory,
     mailer,
     outbox,
     securityEvents,

@@ -12,9 +12,9 @@ import {
   upload,
   type Person,
 } from './fixtures/chat-fixtures';
-import { CARE_SCOPES, type Relationship } from '@kaleido/shared/care/care.schemas';
+import { CARE_SCOPES } from '@kaleido/shared/care/care.schemas';
 import { careAlerts } from '../src/db/schema/care';
-import { linkProfessional } from './fixtures/care-fixtures';
+import { awaitInvitation, invite, linkProfessional } from './fixtures/care-fixtures';
 import { setRole, STRONG_PASSWORD, uniqueEmail } from './fixtures/accounts-fixtures';
 import { TestClient, type TestResponse } from './http-client';
 import { multipart } from './multipart';
@@ -903,6 +903,15 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'signed-in' },
     call: () => get(`/api/users/search?q=${encodeURIComponent('Owner Matrix')}`),
   },
+  // One's own findability (decision 045): every caller reads and sets only their own.
+  'GET /api/users/me/findability': {
+    access: { who: 'signed-in' },
+    call: () => get('/api/users/me/findability'),
+  },
+  'PUT /api/users/me/findability': {
+    access: { who: 'signed-in' },
+    call: () => put('/api/users/me/findability', { findable: false }),
+  },
   // Each feature's own rules decide whose files are found (file-search.test.ts).
   'GET /api/files/search': {
     access: { who: 'signed-in' },
@@ -916,7 +925,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/care/relationships': {
     access: { who: 'signed-in' },
-    // An invitation of an admin as a professional (a second call is 409, the pair being open).
+    // An invitation of an admin as a professional: 202 and one sentence, whoever is invited.
     call: (world, as) =>
       post('/api/care/relationships', {
         email: world.callers[as === 'adminAsAdmin' ? 'adminAsUser' : 'adminAsAdmin'].email,
@@ -1078,15 +1087,14 @@ beforeAll(async () => {
   for (const key of ['accept', 'decline', 'end'] as const) {
     const coach = await person(app, `Coach ${key}`);
     await setRole(app, coach.userId, 'client');
-    const invited =
-      key === 'end'
-        ? await owner.client.post('/api/care/relationships', { email: coach.email, as: 'person' })
-        : await coach.client.post('/api/care/relationships', {
-            email: owner.email,
-            as: 'professional',
-          });
-    expect(invited.status, invited.body).toBe(201);
-    careInvitations[key] = invited.json<Relationship>().id;
+    // The inviter is never told the id (decision 045): the invited side's list has it.
+    if (key === 'end') {
+      await invite(owner, coach.email, 'person');
+      careInvitations[key] = await awaitInvitation(coach, owner);
+    } else {
+      await invite(coach, owner.email, 'professional');
+      careInvitations[key] = await awaitInvitation(owner, coach);
+    }
   }
   const ownerSecret = `owner-only-${randomUUID()}`;
   const conversationSecret = `shared-${randomUUID()}`;

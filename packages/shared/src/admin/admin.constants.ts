@@ -6,6 +6,8 @@ export const FEATURE_TOGGLES = [
   'video_input',
   'realtime_analysis',
   'advanced_analytics',
+  /** Everyone finds everyone in the pickers: for a team that all know each other (decision 045). */
+  'open_directory',
 ] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
 export type FeatureToggles = Record<FeatureToggle, boolean>;
@@ -14,4 +16,5 @@ export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = {
   video_input: false,
   realtime_analysis: true,
   advanced_analytics: true,
+  open_directory: false,
 };

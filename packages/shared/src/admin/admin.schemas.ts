@@ -161,6 +161,7 @@ export const FeatureTogglesPatchSchema = z.strictObject({
   video_input: z.boolean().optional(),
   realtime_analysis: z.boolean().optional(),
   advanced_analytics: z.boolean().optional(),
+  open_directory: z.boolean().optional(),
 });
 
 /** The message an upload gets while the instance has audio input off. */

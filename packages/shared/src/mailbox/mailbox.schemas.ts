@@ -23,10 +23,6 @@ export const MAIL_SNIPPET_LENGTH = 140;
 
 export const MAIL_MESSAGES = {
   noRecipients: 'Please add at least one recipient.',
-  unknownRecipients: (names: string[]) =>
-    names.length === 1
-      ? `There is no Kaleido account for ${names[0]}. Your draft is kept.`
-      : `There are no Kaleido accounts for ${names.join(', ')}. Your draft is kept.`,
   selfRecipient: 'You cannot send a message to yourself.',
   tooManyRecipients: `A message can go to at most ${MAIL_RECIPIENTS_MAX} people.`,
   subjectTooLong: `Subject must be at most ${MAIL_SUBJECT_MAX} characters. Your draft is kept.`,

@@ -37,6 +37,11 @@ export const profiles = pgTable('profiles', {
   email: text('email').notNull(),
   /** An admin's effective interface; null until a first-time admin chooses. */
   selectedInterface: roleEnum('selected_interface'),
+  /**
+   * Whether people who share nothing with this person may find them by name in the pickers
+   * (docs/decisions/045-who-can-find-whom.md). Off until the person turns it on.
+   */
+  findable: boolean('findable').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -21,6 +21,7 @@ export function createAccountRepository(db: Db) {
           createdAt: users.createdAt,
           fullName: profiles.fullName,
           selectedInterface: profiles.selectedInterface,
+          findable: profiles.findable,
         })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -91,6 +91,8 @@ export function createAccountService(deps: {
         full_name: account.fullName ?? account.name,
         role,
         selected_interface: account.selectedInterface,
+        // Whether people who share nothing with them may find them by name (decision 045).
+        findable: account.findable ?? false,
         email_verified: account.emailVerified,
         two_factor_enabled: account.twoFactorEnabled,
         created_at: account.createdAt.toISOString(),

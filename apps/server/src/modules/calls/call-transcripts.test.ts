@@ -9,7 +9,7 @@ import {
   type CallTranscriptLine,
 } from '@kaleido/shared/calls/calls.schemas';
 import type { ServerMessage } from '@kaleido/shared/realtime/events';
-import { person, type Person } from '../../../test/fixtures/chat-fixtures';
+import { findable, person, type Person } from '../../../test/fixtures/chat-fixtures';
 import { multipart } from '../../../test/multipart';
 import { spokenWebm } from '../../../test/speech-audio';
 import { startSttServer } from '../../../test/stt-server';
@@ -97,6 +97,8 @@ describe('calls: transcripts with both people’s consent', () => {
 
   async function caller(name: string): Promise<Caller> {
     const p = await person(app, name);
+    // Anyone may ring them (decision 045); who may ring strangers is its own test below.
+    await findable(p);
     const socket = await TestSocket.open(url, p.client);
     open.push(socket);
     return { ...p, socket };

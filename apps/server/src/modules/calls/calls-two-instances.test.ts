@@ -5,7 +5,7 @@ import type { ServerMessage } from '@kaleido/shared/realtime/events';
 import type { TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
 import { onPostgres, sameBrowserOn, startTwoInstances } from '../../../test/two-instances';
-import { person } from '../../../test/fixtures/chat-fixtures';
+import { findable, person } from '../../../test/fixtures/chat-fixtures';
 
 type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 const about = (name: string, callId: string) => (m: ServerMessage) =>
@@ -31,6 +31,7 @@ describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL'
   it('relays invite, answer, negotiation and end between sockets on different instances', async () => {
     const ada = await person(a, 'Ada Lovelace');
     const bob = await person(a, 'Bob Marley');
+    await findable(bob); // anyone may ring Bob (decision 045)
     const adaSocket = await TestSocket.open(await listen(a), ada.client);
     const bobSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, bob.client));
     const callId = randomUUID();
@@ -83,6 +84,7 @@ describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL'
     const ada = await person(a, 'Ada Racer');
     const cyd = await person(a, 'Cyd Racer');
     const bob = await person(a, 'Bob Target');
+    await findable(bob); // anyone may ring Bob (decision 045)
     const adaSocket = await TestSocket.open(await listen(a), ada.client);
     const cydSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, cyd.client));
     const bobSocket = await TestSocket.open(await listen(b), sameBrowserOn(b, bob.client));

@@ -12,6 +12,7 @@ import type { DashboardRegistry } from '../dashboard/dashboard.registry';
 import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
 import type { SpeechService } from '../speech/speech.service';
+import type { UsersService } from '../users/users.service';
 import { createCallTranscriptsRepository } from './call-transcripts.repository';
 import { createCallTranscriptsService } from './call-transcripts.service';
 import { registerCallsAccountData } from './calls-account-data';
@@ -39,6 +40,7 @@ export function registerCalls(
     files: FilesService;
     speech: SpeechService;
     contentEvents: ContentEvents;
+    directory: Pick<UsersService, 'mayReach'>;
     now: () => Date;
   },
 ) {
@@ -66,6 +68,7 @@ export function registerCalls(
     now: deps.now,
     log: app.log,
     transcriptConsent: (userId, signal) => transcripts.consent(userId, signal),
+    mayReach: (userId, otherId) => deps.directory.mayReach(userId, otherId),
   });
   deps.clientActions.register('call', (userId, signal) => calls.signal(userId, signal));
   // What a person said in a call (their own transcript lines) is analysed like what they write.

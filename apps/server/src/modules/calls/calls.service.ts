@@ -59,6 +59,8 @@ export function createCallsService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The transcript's consent signals (call-transcripts.service.ts). */
   transcriptConsent?: (userId: string, signal: TranscriptSignal) => Promise<void>;
+  /** Whom the caller may ring (decision 045); a stranger is told what a missing account is. */
+  mayReach?: (userId: string, otherId: string) => Promise<boolean>;
 }) {
   const { repository, now } = deps;
 
@@ -147,7 +149,10 @@ export function createCallsService(deps: {
       }
       throw notFound(CALL_MESSAGES.notFound);
     }
-    if ((await repository.nameOf(signal.calleeId)) === null)
+    if (
+      (await repository.nameOf(signal.calleeId)) === null ||
+      !((await deps.mayReach?.(userId, signal.calleeId)) ?? true)
+    )
       throw notFound(CALL_MESSAGES.calleeNotFound);
     await deps.rateLimits.consume(CALL_INVITE_LIMIT, userId);
     await closeStale(userId);

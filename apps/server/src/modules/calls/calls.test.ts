@@ -10,7 +10,7 @@ import {
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
 import type { ServerMessage } from '@kaleido/shared/realtime/events';
 import { ConfigError, loadConfig } from '../../config/env';
-import { person, type Person } from '../../../test/fixtures/chat-fixtures';
+import { findable, person, type Person } from '../../../test/fixtures/chat-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
 
@@ -72,6 +72,8 @@ describe('calls: signalling and history', () => {
 
   async function caller(name: string): Promise<Caller> {
     const p = await person(app, name);
+    // Anyone may ring them (decision 045); who may ring strangers is its own test below.
+    await findable(p);
     const socket = await TestSocket.open(url, p.client);
     open.push(socket);
     return { ...p, socket };

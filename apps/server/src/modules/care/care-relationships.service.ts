@@ -34,7 +34,7 @@ export function createCareRelationships(deps: {
   privacyOf: (userId: string) => Promise<{ insights_visible_to_clients: boolean }>;
   now: () => Date;
 }) {
-  const { repository, policy } = deps;
+  const { repository } = deps;
 
   async function announce(
     relationship: RelationshipRow,
@@ -46,8 +46,13 @@ export function createCareRelationships(deps: {
       professionalId: relationship.professionalId,
       change,
     };
+    // An invitation not yet accepted is the invited side's alone (invitation-visibility.ts).
+    const inviter =
+      relationship.initiatedBy === 'person' ? relationship.personId : relationship.professionalId;
+    const unanswered = relationship.status === 'pending' && change !== 'accepted';
     for (const userId of [relationship.professionalId, relationship.personId])
-      await deps.bus.publish({ room: userRoom(userId), name: 'care.changed', data });
+      if (!(unanswered && userId === inviter))
+        await deps.bus.publish({ room: userRoom(userId), name: 'care.changed', data });
   }
 
   /** A relationship the caller is part of, else 404. */
@@ -201,32 +206,26 @@ export function createCareRelationships(deps: {
       return found;
     },
 
-    async invite(userId: string, body: InviteBody) {
+    /**
+     * Delivers an invitation asked for by address (care-invitations.ts runs it as a job): to no
+     * one when no account uses the address, the invited side is not a professional, or the pair
+     * already has a relationship. The inviter is never told which (decision 045).
+     */
+    async deliverInvitation(userId: string, body: InviteBody): Promise<void> {
       const target = await repository.userByEmail(body.email);
-      if (!target) throw notFound(CARE_MESSAGES.noAccount);
-      if (target.id === userId) throw badRequest(CARE_MESSAGES.self, undefined, 'VALIDATION');
-      let professionalId: string;
-      let personId: string;
-      if (body.as === 'professional') {
-        if (!(await policy.isProfessional(userId)))
-          throw badRequest(CARE_MESSAGES.notProfessionalInterface, undefined, 'VALIDATION');
-        professionalId = userId;
-        personId = target.id;
-      } else {
+      if (!target || target.id === userId) return;
+      if (body.as === 'person') {
         const role = (await deps.viewerOf(target.id)).role;
-        if (role !== 'client' && role !== 'admin')
-          throw badRequest(CARE_MESSAGES.notProfessional, undefined, 'VALIDATION');
-        professionalId = target.id;
-        personId = userId;
+        if (role !== 'client' && role !== 'admin') return;
       }
       const now = deps.now();
       const created = await repository.invite({
-        professionalId,
-        personId,
+        professionalId: body.as === 'professional' ? userId : target.id,
+        personId: body.as === 'professional' ? target.id : userId,
         initiatedBy: body.as,
         now,
       });
-      if (!created) throw conflict(CARE_MESSAGES.alreadyLinked, 'CARE_CONFLICT');
+      if (!created) return;
       await repository.logChange({
         relationship: created,
         actorId: userId,
@@ -236,7 +235,6 @@ export function createCareRelationships(deps: {
         now,
       });
       await announce(created, 'invited');
-      return await viewOf(userId, created.id);
     },
 
     /** The invited side answers; the inviter cannot accept their own invitation. */

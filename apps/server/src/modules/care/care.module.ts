@@ -16,6 +16,8 @@ import { registerCareRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { createReaderGrants } from './derived-data-policy';
 
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
+import { createCareInvitations } from './care-invitations';
 /**
  * Care: working relationships between professionals and the people they support, the consent
  * those people give per type of data, the access log they read, professionals' notes, alerts
@@ -27,6 +29,7 @@ export function registerCare(
     db: Db;
     bus: EventBus;
     jobs: JobQueue;
+    rateLimits: Pick<RateLimitService, 'consume'>;
     notifications: Pick<NotificationsService, 'notify'>;
     accountData: AccountDataRegistry;
     profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
@@ -105,7 +108,13 @@ export function registerCare(
     timezoneOf: async (userId) => (await deps.profiles.find(userId))?.timezone,
     now: deps.now,
   });
-  registerCareRoutes(app, { ...care, alerts, reports }, deps.pdfs);
+  const invitations = createCareInvitations({
+    policy,
+    jobs: deps.jobs,
+    rateLimits: deps.rateLimits,
+    deliver: (userId, body) => care.deliverInvitation(userId, body),
+  });
+  registerCareRoutes(app, { ...care, alerts, reports, invitations }, deps.pdfs);
   return {
     care,
     policy,

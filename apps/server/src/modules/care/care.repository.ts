@@ -14,6 +14,7 @@ import {
 
 import { createCareAlertsRepository } from './care-alerts.repository';
 import { createCareSharedReads } from './care-shared.repository';
+import { hiddenFromInviter, notAboutHiddenInvitation } from './invitation-visibility';
 
 export type { AlertRow, NewAlert } from './care-alerts.repository';
 export type { Period } from './care-shared.repository';
@@ -105,12 +106,19 @@ export function createCareRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The user's relationships, either side, but not their own invitations still unanswered. */
     async relationshipsOf(userId: string): Promise<RelationshipRow[]> {
       return db
         .select()
         .from(careRelationships)
         .where(
-          or(eq(careRelationships.professionalId, userId), eq(careRelationships.personId, userId)),
+          and(
+            or(
+              eq(careRelationships.professionalId, userId),
+              eq(careRelationships.personId, userId),
+            ),
+            sql`not ${hiddenFromInviter(userId)}`,
+          ),
         )
         .orderBy(desc(careRelationships.createdAt));
     },
@@ -229,6 +237,7 @@ export function createCareRepository(db: Db) {
         .where(
           and(
             eq(t.personId, personId),
+            notAboutHiddenInvitation(t.relationshipId, personId),
             ...filterConditions(t, filters),
             after
               ? sql`(${t.at}, ${t.id}) < (select at, id from care_consent_log where id = ${after})`
@@ -331,6 +340,7 @@ export function createCareRepository(db: Db) {
                (array_agg(professional_name order by at desc))[1] as name
           from ${table}
          where person_id = ${personId}
+           and ${log === 'consent' ? notAboutHiddenInvitation(sql.raw('care_consent_log.relationship_id'), personId) : sql`true`}
          group by professional_id,
                   case when professional_id is null then professional_name end
          order by 2, 1`);
@@ -384,7 +394,12 @@ export function createCareRepository(db: Db) {
       const changes = await db
         .select()
         .from(careConsentLog)
-        .where(or(eq(careConsentLog.personId, userId), eq(careConsentLog.professionalId, userId)))
+        .where(
+          and(
+            or(eq(careConsentLog.personId, userId), eq(careConsentLog.professionalId, userId)),
+            notAboutHiddenInvitation(careConsentLog.relationshipId, userId),
+          ),
+        )
         .orderBy(careConsentLog.at);
       const accessToMyData = await db
         .select()

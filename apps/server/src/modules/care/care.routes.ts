@@ -31,10 +31,15 @@ function sendReport(reply: FastifyReply, name: string, type: 'pdf' | 'csv', body
     .send(body);
 }
 
+import type { CareInvitations } from './care-invitations';
 /** The person's side (relationships, consent, access log, consent history) and the professional's (/client). */
 export function registerCareRoutes(
   app: FastifyInstance,
-  care: CareService & { alerts: CareAlerts; reports: CareReports },
+  care: CareService & {
+    alerts: CareAlerts;
+    reports: CareReports;
+    invitations: CareInvitations;
+  },
   pdfs: PdfExports,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +50,11 @@ export function registerCareRoutes(
   r.post(
     '/api/care/relationships',
     { config: auth, schema: { body: InviteBodySchema } },
-    async (request, reply) => reply.code(201).send(await care.invite(me(request), request.body)),
+    // 202 and one sentence, whether or not the address has an account (decision 045).
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await care.invitations.request(requireSession(request).user, request.body)),
   );
 
   for (const [verb, answer] of [

@@ -8,14 +8,15 @@ import type {
   CarePersonProfile,
   CareScope,
   ConsentHistoryResponse,
-  Relationship,
   RelationshipsResponse,
 } from '@kaleido/shared/care/care.schemas';
 import { careAlerts, careConsents } from '../../db/schema/care';
 import type { RoomEvent } from '../../realtime/event-bus';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';
 import {
+  awaitInvitation,
   confirmEthicalUse,
+  invite,
   inviteAndAccept,
   linkProfessional,
   setConsent,
@@ -104,12 +105,8 @@ beforeAll(async () => {
     const pro = pros[state];
     if (state === 'none') continue;
     if (state === 'pending') {
-      const invited = await pro.client.post('/api/care/relationships', {
-        email: owner.email,
-        as: 'professional',
-      });
-      expect(invited.status, invited.body).toBe(201);
-      relationshipIds[state] = invited.json<Relationship>().id;
+      await invite(pro, owner.email, 'professional');
+      relationshipIds[state] = await awaitInvitation(owner, pro);
       continue;
     }
     const id = await inviteAndAccept(pro, target(state));
@@ -356,25 +353,15 @@ describe('care consent matrix', () => {
     expect((await pro.client.get(`/api/care/people/${owner.userId}/mood`)).status).toBe(200);
   });
 
-  it('shows pending invitations on both sides; only the invited side answers', async () => {
+  it('shows a pending invitation to the invited side only until accepted; only they answer', async () => {
     const pro = await professional('Pending Pro');
-    const invited = await owner.client.post('/api/care/relationships', {
-      email: pro.email,
-      as: 'person',
-    });
-    expect(invited.status, invited.body).toBe(201);
-    const id = invited.json<Relationship>().id;
-    const again = await owner.client.post('/api/care/relationships', {
-      email: pro.email,
-      as: 'person',
-    });
-    expect(again.status).toBe(409);
+    await invite(owner, pro.email, 'person');
+    const id = await awaitInvitation(pro, owner);
+    // Asked again: the same answer, and still one invitation (decision 045).
+    await invite(owner, pro.email, 'person');
+    await app.jobs.settled();
     const mine = (await owner.client.get('/api/care/relationships')).json<RelationshipsResponse>();
-    expect(mine.relationships.find((r) => r.id === id)).toMatchObject({
-      status: 'pending',
-      awaitingMe: false,
-      role: 'person',
-    });
+    expect(mine.relationships.find((r) => r.id === id)).toBeUndefined();
     const theirs = (await pro.client.get('/api/care/relationships')).json<RelationshipsResponse>();
     expect(theirs.relationships.find((r) => r.id === id)).toMatchObject({
       status: 'pending',
@@ -383,6 +370,18 @@ describe('care consent matrix', () => {
     });
     expect((await owner.client.post(`/api/care/relationships/${id}/accept`, {})).status).toBe(404);
     expect((await pro.client.post(`/api/care/relationships/${id}/accept`, {})).status).toBe(200);
+    expect(
+      (await pro.client.get('/api/care/relationships'))
+        .json<RelationshipsResponse>()
+        .relationships.filter((r) => r.other.id === owner.userId),
+    ).toHaveLength(1);
+    const accepted = (
+      await owner.client.get('/api/care/relationships')
+    ).json<RelationshipsResponse>();
+    expect(accepted.relationships.find((r) => r.id === id)).toMatchObject({
+      status: 'active',
+      role: 'person',
+    });
     const dashboard = await pro.client.get('/api/care/dashboard');
     expect(dashboard.json()).toMatchObject({ activeClients: 1, pendingRequests: 0 });
   });

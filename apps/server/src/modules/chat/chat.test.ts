@@ -7,6 +7,7 @@ import { users } from '../../db/schema/auth';
 import { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
+  findable,
   PDF,
   person,
   send,
@@ -321,7 +322,11 @@ describe('finding people', () => {
   it('matches part of a name or email in any case, without the caller, at most 10', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const searcher = await person(app, `Iris ${tag}`);
-    for (let i = 0; i < 11; i++) await person(app, `Member${i} ${tag.toUpperCase()}`);
+    // Findable, or people the searcher talks with: nobody else is listed (directory.test.ts).
+    for (let i = 0; i < 11; i++)
+      await findable(await person(app, `Member${i} ${tag.toUpperCase()}`));
+    await startConversation(searcher, bob);
+    await startConversation(searcher, ada);
     const search = (q: string) =>
       searcher.client.get(`/api/users/search?q=${encodeURIComponent(q)}`);
     const found = (await search(tag)).json<{ users: UserSearchResult[] }>().users;

@@ -142,6 +142,14 @@ export function createMailDraftsRepository(db: Db) {
           )
           .returning({ id: mailMessages.id });
         if (!sent) return false;
+        // None when no address the sender typed has an account (decision 045).
+        if (input.recipients.length === 0) {
+          await tx
+            .update(mailStates)
+            .set({ folder: 'sent', read: true, at: input.at })
+            .where(and(eq(mailStates.userId, input.senderId), eq(mailStates.messageId, input.id)));
+          return true;
+        }
         await tx.insert(mailRecipients).values(
           input.recipients.map((r, position) => ({
             messageId: input.id,

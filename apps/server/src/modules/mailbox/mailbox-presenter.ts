@@ -34,8 +34,15 @@ export function decodeCursor(text: string): FolderCursor {
   return { at: date, id };
 }
 
-/** Rows as the API shows them: people by name (a deleted sender as such), recipients, files. */
-export function createMailPresenter(repo: MailboxRepository) {
+/** Of some addresses, the accounts the viewer may know by name (users module, decision 045). */
+export type NamedFor = (viewerId: string, emails: string[]) => Promise<Map<string, PersonRow>>;
+
+/**
+ * Rows as the API shows them: people by name (a deleted sender as such), recipients, files.
+ * With `namedFor`, a sent message's to and cc are the addresses its sender typed, each named
+ * only when the viewer may know that person: an address no account uses looks like any other.
+ */
+export function createMailPresenter(repo: MailboxRepository, namedFor?: NamedFor) {
   const personOf = (people: Map<string, PersonRow>, userId: string | null): MailPerson => {
     const p = userId ? people.get(userId) : undefined;
     return p
@@ -59,20 +66,56 @@ export function createMailPresenter(repo: MailboxRepository) {
     for (const r of rows) if (r.message.senderId) userIds.add(r.message.senderId);
     for (const r of recipients) if (r.userId) userIds.add(r.userId);
     const people = new Map((await repo.people([...userIds])).map((p) => [p.userId, p]));
+    const typedOf = (m: MailMessageRow) =>
+      namedFor && m.sentAt !== null && m.draftTo.length + m.draftCc.length > 0;
+    const addressesOf = new Map<string, Set<string>>();
+    for (const { message, state } of rows)
+      if (typedOf(message)) {
+        const set = addressesOf.get(state.userId) ?? new Set<string>();
+        for (const a of [...message.draftTo, ...message.draftCc]) set.add(a.toLowerCase());
+        addressesOf.set(state.userId, set);
+      }
+    const named = new Map<string, Map<string, PersonRow>>();
+    for (const [viewer, addresses] of addressesOf)
+      if (namedFor) named.set(viewer, await namedFor(viewer, [...addresses]));
+    const shown = (viewer: string, address: string): MailPerson => {
+      const p = named.get(viewer)?.get(address.toLowerCase());
+      return p
+        ? { userId: p.userId, name: p.fullName || p.email, email: p.email }
+        : addressPerson(address);
+    };
     return rows.map(({ message, state }) => {
       const mine = recipients.filter((r) => r.messageId === message.id);
       const draft = message.sentAt === null;
+      if (typedOf(message)) {
+        const as = (list: string[]) => list.map((a) => shown(state.userId, a));
+        return shape(message, state, as(message.draftTo), as(message.draftCc));
+      }
+      return shape(
+        message,
+        state,
+        draft
+          ? message.draftTo.map(addressPerson)
+          : mine.filter((r) => r.kind === 'to').map((r) => personOf(people, r.userId)),
+        draft
+          ? message.draftCc.map(addressPerson)
+          : mine.filter((r) => r.kind === 'cc').map((r) => personOf(people, r.userId)),
+      );
+    });
+
+    function shape(
+      message: MailMessageRow,
+      state: ListedRow['state'],
+      to: MailPerson[],
+      cc: MailPerson[],
+    ): MailMessage {
       return {
         id: message.id,
         threadId: message.threadId,
         inReplyTo: message.inReplyTo,
         from: personOf(people, message.senderId),
-        to: draft
-          ? message.draftTo.map(addressPerson)
-          : mine.filter((r) => r.kind === 'to').map((r) => personOf(people, r.userId)),
-        cc: draft
-          ? message.draftCc.map(addressPerson)
-          : mine.filter((r) => r.kind === 'cc').map((r) => personOf(people, r.userId)),
+        to,
+        cc,
         subject: message.subject,
         content: message.body,
         snippet: snippetOf(message.body),
@@ -84,7 +127,7 @@ export function createMailPresenter(repo: MailboxRepository) {
           .filter((a) => a.messageId === message.id)
           .map((a) => toAttachment(a)),
       };
-    });
+    }
   }
 
   function toAttachment(a: {

@@ -19,6 +19,8 @@ import { createMailboxRepository } from './mailbox.repository';
 import { registerMailboxRoutes } from './mailbox.routes';
 import { createMailboxService } from './mailbox.service';
 
+import type { UsersService } from '../users/users.service';
+import { createMailDelivery } from './mailbox-delivery';
 /** The job kind that empties everyone's trash of what has been there 30 days. */
 export const MAIL_PURGE_JOB = 'mail-trash-purge';
 /** How often the purge looks (the job reschedules itself). */
@@ -42,6 +44,7 @@ export function registerMailbox(
     jobs: JobQueue;
     contentEvents: ContentEvents;
     dashboard: DashboardRegistry;
+    directory: Pick<UsersService, 'namedFor'>;
     now: () => Date;
   },
 ) {
@@ -52,7 +55,16 @@ export function registerMailbox(
     bus: deps.bus,
     notifications: deps.notifications,
     content: deps.contentEvents,
+    announce: (senderId, messageId) => delivery.announce(senderId, messageId),
+    namedFor: (viewerId, emails) => deps.directory.namedFor(viewerId, emails),
     now: deps.now,
+  });
+  const delivery = createMailDelivery({
+    jobs: deps.jobs,
+    repository,
+    bus: deps.bus,
+    notifications: deps.notifications,
+    view: async (userId, messageId) => (await mailbox.get(userId, messageId)).message,
   });
   // What a person sends is theirs to have analysed (issue 13), like their chat messages.
   registerMailContent(deps.contentEvents, repository);

@@ -22,7 +22,14 @@ import type { ContentEvents } from '../content/content-events';
 import { userRoom } from '../../realtime/rooms';
 import type { FilesService } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { createMailPresenter, decodeCursor, encodeCursor, UUID } from './mailbox-presenter';
+import {
+  createMailPresenter,
+  decodeCursor,
+  encodeCursor,
+  UUID,
+  type NamedFor,
+} from './mailbox-presenter';
+import { notificationLink } from './mailbox-delivery';
 import { answerOf } from './mailbox-replies';
 import { MAIL_FILE_PURPOSE, type MailboxRepository } from './mailbox.repository';
 
@@ -30,9 +37,6 @@ export type MailboxService = ReturnType<typeof createMailboxService>;
 
 const DAY_MS = 24 * 60 * 60_000;
 const M = MAIL_MESSAGES;
-
-/** Where a 'New message' notification opens: the message in the inbox. */
-const notificationLink = (messageId: string) => `/app/email/inbox?message=${messageId}`;
 
 /**
  * The internal mailbox (DESIGN §9): drafts autosaved on the server, sends that validate and
@@ -46,10 +50,14 @@ export function createMailboxService(deps: {
   notifications: Pick<NotificationsService, 'notify' | 'markReadLinked'>;
   /** Says "saved" for mail a person sends and "deleted" when their copy goes for good. */
   content?: Pick<ContentEvents, 'saved' | 'deleted'>;
+  /** Tells the recipients of a sent letter (mailbox-delivery.ts, a job). */
+  announce: (senderId: string, messageId: string) => Promise<void>;
+  /** Which addresses the viewer may see named (users module); without it, every recipient. */
+  namedFor?: NamedFor;
   now: () => Date;
 }) {
   const { repository: repo, now } = deps;
-  const { present, presentDraft, toAttachment } = createMailPresenter(repo);
+  const { present, presentDraft, toAttachment } = createMailPresenter(repo, deps.namedFor);
   const messageNotFound = () => notFound(M.messageNotFound);
   const draftNotFound = () => notFound(M.draftNotFound);
 
@@ -228,42 +236,17 @@ export function createMailboxService(deps: {
         throw badRequest(M.empty, [{ path: 'content', message: M.empty }], 'VALIDATION');
       const accounts = await repo.accountsByEmail([...to, ...cc]);
       const byEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
-      const unknown = [...to, ...cc].filter((a) => !byEmail.has(a.toLowerCase()));
-      if (unknown.length > 0) throw refuse(M.unknownRecipients(unknown), 'to', 'MAIL_RECIPIENTS');
       if ([...to, ...cc].some((a) => byEmail.get(a.toLowerCase())?.userId === userId))
         throw refuse(M.selfRecipient, 'to', 'MAIL_RECIPIENTS');
+      // An address no account uses is not refused, nor named: the letter goes to the others and
+      // the sender sees what they typed (decision 045). Its announcement is a job (delivery).
       const recipients = [
-        ...to.map((a) => ({
-          userId: byEmail.get(a.toLowerCase())?.userId ?? '',
-          kind: 'to' as const,
-        })),
-        ...cc.map((a) => ({
-          userId: byEmail.get(a.toLowerCase())?.userId ?? '',
-          kind: 'cc' as const,
-        })),
-      ];
+        ...to.map((a) => ({ userId: byEmail.get(a.toLowerCase())?.userId, kind: 'to' as const })),
+        ...cc.map((a) => ({ userId: byEmail.get(a.toLowerCase())?.userId, kind: 'cc' as const })),
+      ].filter((r): r is { userId: string; kind: 'to' | 'cc' } => r.userId !== undefined);
       const sent = await repo.send({ id, senderId: userId, recipients, at: now() });
       if (!sent) return { message: (await this.get(userId, id)).message, created: false };
-
-      const sender = (await repo.people([userId]))[0];
-      const senderName = sender?.fullName || sender?.email || 'Someone';
-      const delivered = [...new Set(recipients.map((r) => r.userId))];
-      for (const recipientId of delivered) {
-        const { message } = await this.get(recipientId, id);
-        await deps.bus.publish({
-          room: userRoom(recipientId),
-          name: 'mail.received',
-          data: { message },
-        });
-        // Only that a message arrived: never its subject or words (they may be private).
-        await deps.notifications.notify(recipientId, {
-          type: 'email',
-          title: 'New message',
-          message: `${senderName} sent you a message.`,
-          link: notificationLink(id),
-          emailLine: `${senderName} sent you a message.`,
-        });
-      }
+      await deps.announce(userId, id);
       await changed(userId, [id]);
       await deps.content?.saved({ userId, kind: 'mail', id });
       return { message: (await this.get(userId, id)).message, created: true };

@@ -63,7 +63,8 @@ export const careKeys = {
 
 export const careApi = {
   relationships: () => api.get<RelationshipsResponse>('/api/care/relationships'),
-  invite: (body: InviteBody) => api.post<Relationship>('/api/care/relationships', body),
+  /** Answered with one sentence, whether or not the address has an account (decision 045). */
+  invite: (body: InviteBody) => api.post<{ message: string }>('/api/care/relationships', body),
   accept: (id: string) => api.post<{ ok: true }>(`/api/care/relationships/${id}/accept`, {}),
   decline: (id: string) => api.post<{ ok: true }>(`/api/care/relationships/${id}/decline`, {}),
   end: (id: string) => api.delete<{ ok: true }>(`/api/care/relationships/${id}`),

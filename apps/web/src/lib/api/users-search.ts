@@ -1,4 +1,5 @@
 import type { UserSearchResult } from '@kaleido/shared/chat/chat.schemas';
+import type { Findability } from '@kaleido/shared/users/directory.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 
@@ -22,3 +23,9 @@ export async function searchUsers(text: string): Promise<UserSearchResult[]> {
 export function usersSearchQuery(text: string) {
   return queryOptions({ queryKey: usersSearchKeys.text(text), queryFn: () => searchUsers(text) });
 }
+
+/** Whether people who share nothing with me may find me by name (Settings → Privacy). */
+export const findabilityKey = ['users', 'me', 'findability'] as const;
+export const getFindability = () => api.get<Findability>('/api/users/me/findability');
+export const setFindability = (body: Findability) =>
+  api.put<Findability>('/api/users/me/findability', body);

@@ -22,6 +22,7 @@ const FEATURE_LABELS: Record<FeatureToggle, string> = {
   video_input: 'Video input',
   realtime_analysis: 'Real-time analysis',
   advanced_analytics: 'Advanced analytics',
+  open_directory: 'Everyone can find everyone (open directory)',
 };
 const MODE_LABELS = { standard: 'Standard', gdpr: 'GDPR', hipaa: 'HIPAA', research: 'Research' };
 const RETENTION_LABELS: Record<string, string> = {

@@ -12,8 +12,9 @@ export function InviteForm({ as, label }: { as: 'person' | 'professional'; label
   const [message, setMessage] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: () => careApi.invite({ email, as }),
-    onSuccess: () => {
-      setMessage(`Invitation sent to ${email}.`);
+    // The same sentence whether or not someone uses the address (decision 045).
+    onSuccess: ({ message }) => {
+      setMessage(message);
       setEmail('');
       void queryClient.invalidateQueries({ queryKey: careKeys.all });
     },

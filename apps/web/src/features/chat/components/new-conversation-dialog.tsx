@@ -1,3 +1,4 @@
+import { DIRECTORY_MESSAGES } from '@kaleido/shared/users/directory.schemas';
 import { CHAT_MESSAGES } from '@kaleido/shared/chat/chat.schemas';
 import { useId, useState } from 'react';
 import { DialogContent } from '../../../components/ui/dialog';
@@ -48,7 +49,7 @@ export function NewConversationDialog({
           <Spinner label="Searching users" className="p-2" />
         )}
         {searched && !pending && query.isSuccess && users.length === 0 && (
-          <p className="text-sm text-muted-foreground">No users found</p>
+          <p className="text-sm text-muted-foreground">{DIRECTORY_MESSAGES.noMatch}</p>
         )}
         {users.length > 0 && (
           <ul aria-label="Search results" className="flex max-h-72 flex-col gap-1 overflow-y-auto">

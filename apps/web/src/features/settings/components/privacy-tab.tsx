@@ -1,6 +1,7 @@
 import type { SettingsResponse } from '@kaleido/shared/settings/settings.schemas';
 import type { ReactNode } from 'react';
 import { AccountDataCard } from './account-data-card';
+import { FindableSwitch } from './findable-switch';
 import { SettingSelect } from './setting-select';
 import { SettingSwitch } from './setting-switch';
 import { SettingsSectionCard } from './settings-section-card';
@@ -28,6 +29,7 @@ export function PrivacyTab({ settings, extra }: { settings: SettingsResponse; ex
           description="Optional: share anonymized data for research."
           checked={values.data_sharing}
         />
+        <FindableSwitch />
         <SettingSelect
           section="privacy_settings"
           name="new_entry_privacy"

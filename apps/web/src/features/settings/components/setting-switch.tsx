@@ -23,6 +23,36 @@ export function SettingSwitch({
   patch,
 }: SettingSwitchProps) {
   const save = useSaveSetting(section);
+  return (
+    <SwitchRow
+      name={name}
+      label={label}
+      description={description}
+      checked={
+        save.isPending ? ((save.variables[name] as boolean | undefined) ?? checked) : checked
+      }
+      disabled={save.isPending}
+      onCheckedChange={(next) => save.mutate(patch ? patch(next) : { [name]: next })}
+    />
+  );
+}
+
+/** The labelled switch of a settings row, whatever saves it. */
+export function SwitchRow({
+  name,
+  label,
+  description,
+  checked,
+  disabled,
+  onCheckedChange,
+}: {
+  name: string;
+  label: string;
+  description?: string;
+  checked: boolean;
+  disabled: boolean;
+  onCheckedChange: (next: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-4 py-3">
@@ -39,12 +69,10 @@ export function SettingSwitch({
       <Switch.Root
         id={id}
         name={name}
-        checked={
-          save.isPending ? ((save.variables[name] as boolean | undefined) ?? checked) : checked
-        }
-        disabled={save.isPending}
+        checked={checked}
+        disabled={disabled}
         aria-describedby={description ? `${id}-description` : undefined}
-        onCheckedChange={(next) => save.mutate(patch ? patch(next) : { [name]: next })}
+        onCheckedChange={onCheckedChange}
         className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-muted-foreground/40 transition-colors disabled:opacity-60 data-[state=checked]:bg-primary"
       >
         <Switch.Thumb className="block size-5 rounded-full bg-background shadow transition-transform data-[state=checked]:translate-x-5" />

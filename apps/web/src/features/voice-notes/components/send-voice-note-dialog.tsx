@@ -1,3 +1,4 @@
+import { DIRECTORY_MESSAGES } from '@kaleido/shared/users/directory.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -58,7 +59,7 @@ export function SendVoiceNoteDialog({
           </p>
         )}
         {results.data?.length === 0 && (
-          <p className="text-sm text-muted-foreground">No one found.</p>
+          <p className="text-sm text-muted-foreground">{DIRECTORY_MESSAGES.noMatch}</p>
         )}
         {results.data && results.data.length > 0 && (
           <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto" aria-label="People found">

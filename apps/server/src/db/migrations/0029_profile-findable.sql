@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "findable" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  CARE_MESSAGES,
+  InviteBodySchema,
+  type InviteBody,
+} from '@kaleido/shared/care/care.schemas';
+import { DIRECTORY_MESSAGES, INVITE_LIMIT } from '@kaleido/shared/users/directory.schemas';
+import type { JobQueue } from '../../jobs/job-queue';
+import { badRequest } from '../../http/errors';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
+import type { CarePolicy } from './care-policy';
+
+export const CARE_INVITE_JOB = 'care-invite';
+
+export type CareInvitations = ReturnType<typeof createCareInvitations>;
+
+/** An inviter cannot mail every address they can think of (N15: none before). */
+export const CARE_INVITE_LIMIT: RateLimitRule = {
+  bucket: 'care-invite',
+  max: INVITE_LIMIT.max,
+  windowSeconds: INVITE_LIMIT.windowSeconds,
+  message: 'You have sent many invitations. Please wait an hour and try again.',
+};
+
+/**
+ * Inviting by address (decision 045): the answer is one sentence whether or not someone uses the
+ * address, whatever their role. What the request does is the same either way (the inviter's
+ * own checks, the rate limit, one job), so its timing says nothing either; the job then delivers
+ * the invitation, or drops it (care-relationships.service.ts `deliverInvitation`).
+ */
+export function createCareInvitations(deps: {
+  policy: Pick<CarePolicy, 'isProfessional'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'define'>;
+  rateLimits: Pick<RateLimitService, 'consume'>;
+  deliver: (userId: string, body: InviteBody) => Promise<void>;
+}) {
+  deps.jobs.define(
+    CARE_INVITE_JOB,
+    {
+      // `userId`: the job names the inviter, so it goes with their data (jobs.repository.ts).
+      payload: z.object({ userId: z.uuid(), invitation: InviteBodySchema }),
+      maxAttempts: 3,
+    },
+    ({ userId, invitation }) => deps.deliver(userId, invitation),
+  );
+
+  return {
+    async request(user: { id: string; email: string }, body: InviteBody) {
+      // Only what the inviter knows about themselves is refused.
+      if (body.email.trim().toLowerCase() === user.email.toLowerCase())
+        throw badRequest(CARE_MESSAGES.self, undefined, 'VALIDATION');
+      if (body.as === 'professional' && !(await deps.policy.isProfessional(user.id)))
+        throw badRequest(CARE_MESSAGES.notProfessionalInterface, undefined, 'VALIDATION');
+      await deps.rateLimits.consume(CARE_INVITE_LIMIT, user.id);
+      await deps.jobs.enqueue(CARE_INVITE_JOB, { userId: user.id, invitation: body });
+      return { message: DIRECTORY_MESSAGES.invitationSent };
+    },
+  };
+}
