@@ -121,6 +121,16 @@ export async function withJourneyContext(
       return page;
     },
     async checkA11y(page, label) {
+      // Toasts are checked as a person reads them: with the pointer on one, sonner pauses their
+      // timers and spreads the stack, so none starts to fade out while axe is measuring (a toast
+      // leaving mid-analysis was measured at half opacity and failed contrast).
+      const toast = page.locator('[data-sonner-toast]:not([data-removed="true"])').first();
+      const hovered =
+        (await toast.count()) > 0 &&
+        (await toast
+          .hover({ timeout: 2_000 })
+          .then(() => true)
+          .catch(() => false));
       // Let entering toasts and dialogs finish their transitions: mid-fade colours are not real.
       await page
         .waitForFunction(
@@ -132,6 +142,7 @@ export async function withJourneyContext(
         )
         .catch(() => undefined);
       const result = await new AxeBuilder({ page }).analyze();
+      if (hovered) await page.mouse.move(0, 0);
       const serious = result.violations.filter(
         (v) => v.impact === 'serious' || v.impact === 'critical',
       );
