@@ -80,3 +80,8 @@ export function requireSession(request: FastifyRequest, message?: string) {
   }
   throw unauthorized(message);
 }
+
+/** The signed-in person's id, or 401 as `requireSession` says: what most routes need of a session. */
+export function signedInUserId(request: FastifyRequest): string {
+  return requireSession(request).user.id;
+}

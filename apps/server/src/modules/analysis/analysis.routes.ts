@@ -9,7 +9,7 @@ import {
   SourceKindSchema,
 } from '@kaleido/shared/insights/insights.schemas';
 import { PersonalityAnswersBodySchema } from '@kaleido/shared/insights/personality';
-import { requireSession } from '../../http/session-guard';
+import { signedInUserId } from '../../http/session-guard';
 import type { AnalysisService } from './analysis.service';
 import type { InsightsService } from './insights.service';
 
@@ -28,45 +28,45 @@ export function registerAnalysisRoutes(
   r.get(
     '/api/insights',
     { config: auth, schema: { querystring: InsightQuerySchema } },
-    async (request) => insights.list(requireSession(request).user.id, request.query.period),
+    async (request) => insights.list(signedInUserId(request), request.query.period),
   );
 
   r.get('/api/insights/settings', { config: auth }, async (request) =>
-    analysis.settings(requireSession(request).user.id),
+    analysis.settings(signedInUserId(request)),
   );
 
   r.patch(
     '/api/insights/settings',
     { config: auth, schema: { body: AnalysisSettingsBodySchema } },
-    async (request) => analysis.updateSettings(requireSession(request).user.id, request.body),
+    async (request) => analysis.updateSettings(signedInUserId(request), request.body),
   );
 
   r.get('/api/insights/model', { config: auth }, async (request) =>
-    insights.model(requireSession(request).user.id),
+    insights.model(signedInUserId(request)),
   );
 
   r.delete('/api/insights/derived', { config: auth }, async (request) =>
-    analysis.deleteDerived(requireSession(request).user.id),
+    analysis.deleteDerived(signedInUserId(request)),
   );
 
   r.post(
     '/api/insights/disputes',
     { config: auth, schema: { body: DisputeBodySchema } },
     async (request, reply) =>
-      reply.status(201).send(await insights.dispute(requireSession(request).user.id, request.body)),
+      reply.status(201).send(await insights.dispute(signedInUserId(request), request.body)),
   );
 
   r.delete(
     '/api/insights/disputes/:id',
     { config: auth, schema: { params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      await insights.undoDispute(requireSession(request).user.id, request.params.id);
+      await insights.undoDispute(signedInUserId(request), request.params.id);
       return reply.status(204).send();
     },
   );
 
   r.get('/api/insights/personality', { config: auth }, async (request) =>
-    insights.personality(requireSession(request).user.id),
+    insights.personality(signedInUserId(request)),
   );
 
   r.post(
@@ -75,9 +75,7 @@ export function registerAnalysisRoutes(
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await insights.takePersonality(requireSession(request).user.id, request.body.answers),
-        ),
+        .send(await insights.takePersonality(signedInUserId(request), request.body.answers)),
   );
 
   r.get(
@@ -89,11 +87,7 @@ export function registerAnalysisRoutes(
       },
     },
     async (request) =>
-      insights.item(
-        requireSession(request).user.id,
-        request.params.sourceKind,
-        request.params.sourceId,
-      ),
+      insights.item(signedInUserId(request), request.params.sourceKind, request.params.sourceId),
   );
 
   r.get(
@@ -103,6 +97,6 @@ export function registerAnalysisRoutes(
       schema: { params: z.object({ kind: InsightKindSchema }), querystring: InsightQuerySchema },
     },
     async (request) =>
-      insights.detail(requireSession(request).user.id, request.params.kind, request.query.period),
+      insights.detail(signedInUserId(request), request.params.kind, request.query.period),
   );
 }

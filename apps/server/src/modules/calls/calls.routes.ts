@@ -8,7 +8,7 @@ import {
   UpdateTranscriptLineBodySchema,
 } from '@kaleido/shared/calls/calls.schemas';
 import { readUpload } from '../../http/read-upload';
-import { requireSession } from '../../http/session-guard';
+import { signedInUserId } from '../../http/session-guard';
 import type { CallTranscriptsService } from './call-transcripts.service';
 import type { CallsService } from './calls.service';
 
@@ -23,21 +23,20 @@ export function registerCallsRoutes(
   const { calls, transcripts } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
-  const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
 
   // STUN/TURN credentials are for signed-in people only.
-  r.get('/api/calls/config', { config: auth }, (request) => calls.config(me(request)));
+  r.get('/api/calls/config', { config: auth }, (request) => calls.config(signedInUserId(request)));
 
   r.get('/api/calls', { config: auth, schema: { querystring: CallListQuerySchema } }, (request) =>
-    calls.list(me(request), request.query),
+    calls.list(signedInUserId(request), request.query),
   );
 
   r.get('/api/calls/:id', { config: auth, schema: { params: Id } }, (request) =>
-    calls.get(me(request), request.params.id),
+    calls.get(signedInUserId(request), request.params.id),
   );
 
   r.get('/api/calls/:id/transcript', { config: auth, schema: { params: Id } }, (request) =>
-    transcripts.get(me(request), request.params.id),
+    transcripts.get(signedInUserId(request), request.params.id),
   );
 
   // A recorded piece of the sender's own microphone (multipart: durationMs, then the audio).
@@ -46,7 +45,7 @@ export function registerCallsRoutes(
     '/api/calls/:id/transcript/segments',
     { config: auth, schema: { params: Id } },
     async (request, reply) => {
-      const userId = me(request);
+      const userId = signedInUserId(request);
       const upload = await readUpload(request, {
         noFileMessage: CALL_MESSAGES.transcriptNoFile,
         fields: TranscriptSegmentFieldsSchema,
@@ -73,7 +72,7 @@ export function registerCallsRoutes(
     { config: auth, schema: { params: LineId, body: UpdateTranscriptLineBodySchema } },
     (request) =>
       transcripts.editLine(
-        me(request),
+        signedInUserId(request),
         request.params.id,
         request.params.lineId,
         request.body.text,

@@ -11,7 +11,7 @@ import {
   ConsentHistoryQuerySchema,
   InviteBodySchema,
 } from '@kaleido/shared/care/care.schemas';
-import { requireSession } from '../../http/session-guard';
+import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { PdfExports } from '../../pdf/pdf-exports';
 import type { CareAlerts } from './care-alerts.service';
 import { reportCsv, reportPdf } from './care-report-writers';
@@ -43,9 +43,10 @@ export function registerCareRoutes(
   pdfs: PdfExports,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
 
-  r.get('/api/care/relationships', { config: auth }, async (request) => care.list(me(request)));
+  r.get('/api/care/relationships', { config: auth }, async (request) =>
+    care.list(signedInUserId(request)),
+  );
 
   r.post(
     '/api/care/relationships',
@@ -64,42 +65,49 @@ export function registerCareRoutes(
     r.post(
       `/api/care/relationships/:id/${verb}`,
       { config: auth, schema: { params: IdParams } },
-      async (request) => care.respond(me(request), request.params.id, answer),
+      async (request) => care.respond(signedInUserId(request), request.params.id, answer),
     );
 
   r.delete(
     '/api/care/relationships/:id',
     { config: auth, schema: { params: IdParams } },
-    async (request) => care.end(me(request), request.params.id),
+    async (request) => care.end(signedInUserId(request), request.params.id),
   );
 
   r.put(
     '/api/care/relationships/:id/consents/:scope',
     { config: auth, schema: { params: ConsentParams, body: ConsentBodySchema } },
     async (request) =>
-      care.setConsent(me(request), request.params.id, request.params.scope, request.body),
+      care.setConsent(
+        signedInUserId(request),
+        request.params.id,
+        request.params.scope,
+        request.body,
+      ),
   );
 
   r.get(
     '/api/care/access-log',
     { config: auth, schema: { querystring: AccessLogQuerySchema } },
-    async (request) => care.accessLog(me(request), request.query),
+    async (request) => care.accessLog(signedInUserId(request), request.query),
   );
 
   r.get(
     '/api/care/consent-history',
     { config: auth, schema: { querystring: ConsentHistoryQuerySchema } },
-    async (request) => care.consentHistory(me(request), request.query),
+    async (request) => care.consentHistory(signedInUserId(request), request.query),
   );
 
-  r.get('/api/care/dashboard', { config: auth }, async (request) => care.dashboard(me(request)));
+  r.get('/api/care/dashboard', { config: auth }, async (request) =>
+    care.dashboard(signedInUserId(request)),
+  );
 
   r.post('/api/care/ethical-use', { config: auth }, async (request) =>
-    care.confirmEthicalUse(me(request)),
+    care.confirmEthicalUse(signedInUserId(request)),
   );
 
   r.get('/api/care/people', { config: auth }, async (request) => ({
-    people: await care.people(me(request)),
+    people: await care.people(signedInUserId(request)),
   }));
 
   // What a professional reads of one person: each read is the same shape (the person's id in,
@@ -117,7 +125,7 @@ export function registerCareRoutes(
     r.get(
       `/api/care/people/:userId${path}`,
       { config: auth, schema: { params: PersonParams } },
-      async (request) => care[read](me(request), request.params.userId),
+      async (request) => care[read](signedInUserId(request), request.params.userId),
     );
 
   r.post(
@@ -126,23 +134,26 @@ export function registerCareRoutes(
     async (request, reply) =>
       reply
         .code(201)
-        .send(await care.addNote(me(request), request.params.userId, request.body.content)),
+        .send(
+          await care.addNote(signedInUserId(request), request.params.userId, request.body.content),
+        ),
   );
 
   r.patch(
     '/api/care/notes/:id',
     { config: auth, schema: { params: IdParams, body: CareNoteBodySchema } },
-    async (request) => care.updateNote(me(request), request.params.id, request.body.content),
+    async (request) =>
+      care.updateNote(signedInUserId(request), request.params.id, request.body.content),
   );
 
   r.delete('/api/care/notes/:id', { config: auth, schema: { params: IdParams } }, async (request) =>
-    care.deleteNote(me(request), request.params.id),
+    care.deleteNote(signedInUserId(request), request.params.id),
   );
 
   r.get(
     '/api/care/alerts',
     { config: auth, schema: { querystring: CareAlertsQuerySchema } },
-    async (request) => care.alerts.list(me(request), request.query),
+    async (request) => care.alerts.list(signedInUserId(request), request.query),
   );
 
   for (const [verb, answer] of [
@@ -152,7 +163,7 @@ export function registerCareRoutes(
     r.post(
       `/api/care/alerts/:id/${verb}`,
       { config: auth, schema: { params: IdParams } },
-      async (request) => care.alerts.answer(me(request), request.params.id, answer),
+      async (request) => care.alerts.answer(signedInUserId(request), request.params.id, answer),
     );
 
   for (const type of ['pdf', 'csv'] as const)
@@ -160,14 +171,15 @@ export function registerCareRoutes(
       `/api/care/people/:userId/report.${type}`,
       { config: auth, schema: { params: PersonParams, querystring: CareReportQuerySchema } },
       async (request, reply) => {
-        const build = () => care.reports.build(me(request), request.params.userId, request.query);
+        const build = () =>
+          care.reports.build(signedInUserId(request), request.params.userId, request.query);
         if (type === 'csv') {
           const report = await build();
           return sendReport(reply, `report-${report.from}-${report.to}`, type, reportCsv(report));
         }
         // The professional's one export at a time; the report is read inside that turn.
         let name = 'report';
-        const body = await pdfs.render(me(request), async () => {
+        const body = await pdfs.render(signedInUserId(request), async () => {
           const report = await build();
           name = `report-${report.from}-${report.to}`;
           return reportPdf(report);

@@ -11,7 +11,7 @@ import {
 } from '@kaleido/shared/chat/chat.schemas';
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
-import { requireSession } from '../../http/session-guard';
+import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { ChatService } from './chat.service';
@@ -50,7 +50,7 @@ export function registerChatRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/chat/conversations', { config: { auth: 'required' } }, async (request) =>
-    chat.listConversations(requireSession(request).user.id),
+    chat.listConversations(signedInUserId(request)),
   );
 
   r.post(
@@ -66,7 +66,7 @@ export function registerChatRoutes(
   r.get(
     '/api/chat/conversations/:id',
     { config: { auth: 'required' }, schema: { params: ConversationParams } },
-    (request) => chat.getConversation(requireSession(request).user.id, request.params.id),
+    (request) => chat.getConversation(signedInUserId(request), request.params.id),
   );
 
   r.get(
@@ -75,8 +75,7 @@ export function registerChatRoutes(
       config: { auth: 'required' },
       schema: { params: ConversationParams, querystring: MessagesQuerySchema },
     },
-    (request) =>
-      chat.listMessages(requireSession(request).user.id, request.params.id, request.query),
+    (request) => chat.listMessages(signedInUserId(request), request.params.id, request.query),
   );
 
   r.post(
@@ -119,8 +118,7 @@ export function registerChatRoutes(
       config: { auth: 'required' },
       schema: { params: ConversationParams, body: MarkReadBodySchema },
     },
-    (request) =>
-      chat.markRead(requireSession(request).user.id, request.params.id, request.body.seq),
+    (request) => chat.markRead(signedInUserId(request), request.params.id, request.body.seq),
   );
 
   r.post(

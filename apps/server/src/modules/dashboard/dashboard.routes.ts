@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../http/session-guard';
+import { signedInUserId } from '../../http/session-guard';
 import type { DashboardService } from './dashboard.service';
 
 export function registerDashboardRoutes(app: FastifyInstance, dashboard: DashboardService) {
   app.get('/api/dashboard', { config: { auth: 'required' } }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
-      .send(await dashboard.summary(requireSession(request).user.id)),
+      .send(await dashboard.summary(signedInUserId(request))),
   );
 }

@@ -5,7 +5,7 @@ import {
   FileSearchQuerySchema,
   type FileSearchResult,
 } from '@kaleido/shared/files/file-search.schemas';
-import { requireSession } from '../../http/session-guard';
+import { signedInUserId } from '../../http/session-guard';
 import type { FileFinders } from './file-finders';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -43,7 +43,7 @@ export function registerFileSearch(app: FastifyInstance, deps: { fileFinders: Fi
       { config: { auth: 'required' }, schema: { querystring: FileSearchQuerySchema } },
       async (request): Promise<FileSearchResult> => ({
         files: await deps.fileFinders.search(
-          requireSession(request).user.id,
+          signedInUserId(request),
           request.query.q,
           FILE_SEARCH_LIMIT,
         ),

@@ -17,7 +17,7 @@ import {
 } from '@kaleido/shared/journal/journal.schemas';
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
-import { requireSession } from '../../http/session-guard';
+import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { PdfExports } from '../../pdf/pdf-exports';
 import type { FilesService } from '../files/files.service';
 import { journalMarkdown, journalPdf } from './journal-export';
@@ -83,14 +83,14 @@ export function registerJournalRoutes(
   r.get(
     '/api/journal/entries',
     { config: { auth: 'required' }, schema: { querystring: JournalListQuerySchema } },
-    async (request) => journal.list(requireSession(request).user.id, request.query),
+    async (request) => journal.list(signedInUserId(request), request.query),
   );
 
   r.post(
     '/api/journal/entries',
     { config: { auth: 'required' }, schema: { body: CreateJournalEntryBodySchema } },
     async (request, reply) => {
-      const userId = requireSession(request).user.id;
+      const userId = signedInUserId(request);
       // A retry of an entry already saved (same clientKey) answers it, before any limit counts.
       const earlier = await journal.earlierCreate(userId, request.body);
       if (earlier) return reply.status(200).send(earlier);
@@ -119,7 +119,7 @@ export function registerJournalRoutes(
   r.get(
     '/api/journal/entries/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
-    async (request) => journal.get(requireSession(request).user.id, request.params.id),
+    async (request) => journal.get(signedInUserId(request), request.params.id),
   );
 
   r.patch(
@@ -129,7 +129,7 @@ export function registerJournalRoutes(
       schema: { params: IdParams, body: UpdateJournalEntryBodySchema },
     },
     async (request) => {
-      const userId = requireSession(request).user.id;
+      const userId = signedInUserId(request);
       await limits.write(JOURNAL_LIMITS.edits, userId, request.body);
       return journal.update(userId, request.params.id, request.body);
     },
@@ -139,7 +139,7 @@ export function registerJournalRoutes(
     '/api/journal/entries/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
     async (request) => {
-      await journal.remove(requireSession(request).user.id, request.params.id);
+      await journal.remove(signedInUserId(request), request.params.id);
       return { ok: true };
     },
   );
@@ -148,7 +148,7 @@ export function registerJournalRoutes(
     '/api/journal/entries/:id/history',
     { config: { auth: 'required' }, schema: { params: IdParams } },
     async (request) => ({
-      versions: await journal.history(requireSession(request).user.id, request.params.id),
+      versions: await journal.history(signedInUserId(request), request.params.id),
     }),
   );
 
@@ -159,7 +159,7 @@ export function registerJournalRoutes(
       schema: { params: IdParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
     },
     async (request, reply) => {
-      const file = await journal.audioOf(requireSession(request).user.id, request.params.id);
+      const file = await journal.audioOf(signedInUserId(request), request.params.id);
       return sendFile(
         request,
         reply,
@@ -175,7 +175,7 @@ export function registerJournalRoutes(
       { config: { auth: 'required' }, schema: { params: IdParams } },
       async (request, reply) => {
         const body = await exportBody(
-          requireSession(request).user.id,
+          signedInUserId(request),
           type,
           { id: request.params.id },
           (entries) => entries[0]?.title ?? 'Journal entry',
@@ -190,26 +190,21 @@ export function registerJournalRoutes(
       async (request, reply) => {
         const { from, to } = request.query;
         const heading = periodName(from, to);
-        const body = await exportBody(
-          requireSession(request).user.id,
-          type,
-          { from, to },
-          () => heading,
-        );
+        const body = await exportBody(signedInUserId(request), type, { from, to }, () => heading);
         return sendExport(reply, heading.toLowerCase().replace(/\s+/g, '-'), type, body);
       },
     );
   }
 
   r.get('/api/journal/tags', { config: { auth: 'required' } }, async (request) => ({
-    tags: await tags.list(requireSession(request).user.id),
+    tags: await tags.list(signedInUserId(request)),
   }));
 
   r.post(
     '/api/journal/tags',
     { config: { auth: 'required' }, schema: { body: CreateJournalTagBodySchema } },
     async (request, reply) => {
-      const userId = requireSession(request).user.id;
+      const userId = signedInUserId(request);
       await limits.write(JOURNAL_LIMITS.tags, userId, request.body);
       return reply.status(201).send(await tags.create(userId, request.body.name));
     },
@@ -222,7 +217,7 @@ export function registerJournalRoutes(
       schema: { params: IdParams, body: RenameJournalTagBodySchema },
     },
     async (request) => {
-      const userId = requireSession(request).user.id;
+      const userId = signedInUserId(request);
       await limits.write(JOURNAL_LIMITS.tags, userId, request.body);
       return tags.rename(userId, request.params.id, request.body.name);
     },
@@ -232,7 +227,7 @@ export function registerJournalRoutes(
     '/api/journal/tags/:id/merge',
     { config: { auth: 'required' }, schema: { params: IdParams, body: MergeJournalTagBodySchema } },
     async (request) => {
-      const userId = requireSession(request).user.id;
+      const userId = signedInUserId(request);
       await limits.pace(JOURNAL_LIMITS.tags, userId);
       return tags.merge(userId, request.params.id, request.body.intoTagId);
     },
@@ -242,7 +237,7 @@ export function registerJournalRoutes(
     '/api/journal/tags/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
     async (request) => {
-      await tags.remove(requireSession(request).user.id, request.params.id);
+      await tags.remove(signedInUserId(request), request.params.id);
       return { ok: true };
     },
   );
@@ -250,14 +245,14 @@ export function registerJournalRoutes(
   r.get(
     '/api/journal/drafts/:key',
     { config: { auth: 'required' }, schema: { params: DraftParams } },
-    async (request) => drafts.find(requireSession(request).user.id, request.params.key),
+    async (request) => drafts.find(signedInUserId(request), request.params.key),
   );
 
   r.put(
     '/api/journal/drafts/:key',
     { config: { auth: 'required' }, schema: { params: DraftParams, body: JournalDraftBodySchema } },
     async (request) => {
-      const userId = requireSession(request).user.id;
+      const userId = signedInUserId(request);
       await limits.write(JOURNAL_LIMITS.drafts, userId, request.body);
       return drafts.save(userId, request.params.key, request.body);
     },
@@ -267,18 +262,18 @@ export function registerJournalRoutes(
     '/api/journal/drafts/:key',
     { config: { auth: 'required' }, schema: { params: DraftParams } },
     async (request) => {
-      await drafts.remove(requireSession(request).user.id, request.params.key);
+      await drafts.remove(signedInUserId(request), request.params.key);
       return { ok: true };
     },
   );
 
   r.get('/api/journal/prompts', { config: { auth: 'required' } }, async (request) =>
-    journal.prompts(requireSession(request).user.id),
+    journal.prompts(signedInUserId(request)),
   );
 
   r.get(
     '/api/journal/calendar',
     { config: { auth: 'required' }, schema: { querystring: JournalCalendarQuerySchema } },
-    async (request) => journal.calendar(requireSession(request).user.id, request.query.month),
+    async (request) => journal.calendar(signedInUserId(request), request.query.month),
   );
 }

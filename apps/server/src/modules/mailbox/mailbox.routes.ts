@@ -11,7 +11,7 @@ import {
 } from '@kaleido/shared/mailbox/mailbox.schemas';
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
-import { requireSession } from '../../http/session-guard';
+import { signedInUserId } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { MailboxService } from './mailbox.service';
@@ -43,24 +43,25 @@ export function registerMailboxRoutes(
   const { mailbox } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
-  const me = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user.id;
 
-  r.get('/api/mail/folders', { config: auth }, (request) => mailbox.counts(me(request)));
+  r.get('/api/mail/folders', { config: auth }, (request) =>
+    mailbox.counts(signedInUserId(request)),
+  );
 
   r.get(
     '/api/mail/messages',
     { config: auth, schema: { querystring: MailListQuerySchema } },
-    (request) => mailbox.list(me(request), request.query),
+    (request) => mailbox.list(signedInUserId(request), request.query),
   );
 
   r.get('/api/mail/messages/:id', { config: auth, schema: { params: Id } }, (request) =>
-    mailbox.get(me(request), request.params.id),
+    mailbox.get(signedInUserId(request), request.params.id),
   );
 
   r.post(
     '/api/mail/messages/bulk',
     { config: auth, schema: { body: BulkActionBodySchema } },
-    (request) => mailbox.act(me(request), request.body.ids, request.body.action),
+    (request) => mailbox.act(signedInUserId(request), request.body.ids, request.body.action),
   );
 
   r.post(
@@ -69,27 +70,29 @@ export function registerMailboxRoutes(
     async (request, reply) =>
       reply
         .status(201)
-        .send(await mailbox.reply(me(request), request.params.id, request.body.mode)),
+        .send(await mailbox.reply(signedInUserId(request), request.params.id, request.body.mode)),
   );
 
-  r.delete('/api/mail/trash', { config: auth }, (request) => mailbox.emptyTrash(me(request)));
+  r.delete('/api/mail/trash', { config: auth }, (request) =>
+    mailbox.emptyTrash(signedInUserId(request)),
+  );
 
   r.get('/api/mail/drafts/:id', { config: auth, schema: { params: Id } }, (request) =>
-    mailbox.getDraft(me(request), request.params.id),
+    mailbox.getDraft(signedInUserId(request), request.params.id),
   );
 
   // Autosave: the client names the draft (a UUID it made), so a retried save is the same save.
   r.put(
     '/api/mail/drafts/:id',
     { config: auth, schema: { params: Id, body: SaveDraftBodySchema } },
-    (request) => mailbox.saveDraft(me(request), request.params.id, request.body),
+    (request) => mailbox.saveDraft(signedInUserId(request), request.params.id, request.body),
   );
 
   r.delete(
     '/api/mail/drafts/:id',
     { config: auth, schema: { params: Id } },
     async (request, reply) => {
-      await mailbox.discardDraft(me(request), request.params.id);
+      await mailbox.discardDraft(signedInUserId(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -98,7 +101,7 @@ export function registerMailboxRoutes(
     '/api/mail/drafts/:id/send',
     { config: auth, schema: { params: Id, body: SendDraftBodySchema } },
     async (request, reply) => {
-      const userId = me(request);
+      const userId = signedInUserId(request);
       await deps.rateLimits.consume(MAIL_SEND_LIMIT, userId);
       const result = await mailbox.send(userId, request.params.id, request.body);
       return reply.status(result.created ? 201 : 200).send({ message: result.message });
@@ -109,7 +112,7 @@ export function registerMailboxRoutes(
     '/api/mail/drafts/:id/attachments',
     { config: auth, schema: { params: Id } },
     async (request, reply) => {
-      const userId = me(request);
+      const userId = signedInUserId(request);
       await deps.rateLimits.consume(MAIL_UPLOAD_LIMIT, userId);
       const upload = await readUpload(request, {
         noFileMessage: MAIL_MESSAGES.noFile,
@@ -126,7 +129,7 @@ export function registerMailboxRoutes(
     '/api/mail/drafts/:id/attachments/:fileId',
     { config: auth, schema: { params: z.object({ id: z.string(), fileId: z.string() }) } },
     async (request, reply) => {
-      await mailbox.detach(me(request), request.params.id, request.params.fileId);
+      await mailbox.detach(signedInUserId(request), request.params.id, request.params.fileId);
       return reply.status(204).send();
     },
   );
@@ -135,7 +138,7 @@ export function registerMailboxRoutes(
     '/api/mail/attachments/:fileId',
     { config: auth, schema: { params: z.object({ fileId: z.string() }) } },
     async (request, reply) => {
-      const file = await mailbox.attachmentFor(me(request), request.params.fileId);
+      const file = await mailbox.attachmentFor(signedInUserId(request), request.params.fileId);
       return sendFile(request, reply, await deps.files.open(file, request.log));
     },
   );

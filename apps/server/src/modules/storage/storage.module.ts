@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { StorageUsage } from '@kaleido/shared/storage/storage.schemas';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { requireSession } from '../../http/session-guard';
+import { signedInUserId } from '../../http/session-guard';
 import { createDiskReserve } from './disk-reserve';
 import { createStorageQuota, type StorageQuota } from './storage-quota';
 import { createStorageUsageRepository } from './storage-usage.repository';
@@ -29,7 +29,6 @@ export function registerStorageRoutes(app: FastifyInstance, deps: { storage: Sto
     .get(
       '/api/account/storage',
       { config: { auth: 'required' } },
-      async (request): Promise<StorageUsage> =>
-        deps.storage.usageOf(requireSession(request).user.id),
+      async (request): Promise<StorageUsage> => deps.storage.usageOf(signedInUserId(request)),
     );
 }

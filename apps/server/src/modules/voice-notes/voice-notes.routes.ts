@@ -10,7 +10,7 @@ import {
 } from '@kaleido/shared/voice-notes/voice-notes.schemas';
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
-import { requireSession } from '../../http/session-guard';
+import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { VoiceNotesService } from './voice-notes.service';
 
@@ -68,33 +68,32 @@ export function registerVoiceNotesRoutes(
   });
 
   r.get('/api/voice-notes/settings', { config: { auth: 'required' } }, async (request) =>
-    voiceNotes.settings(requireSession(request).user.id),
+    voiceNotes.settings(signedInUserId(request)),
   );
 
   r.patch(
     '/api/voice-notes/settings',
     { config: { auth: 'required' }, schema: { body: UpdateVoiceNoteSettingsBodySchema } },
-    async (request) => voiceNotes.updateSettings(requireSession(request).user.id, request.body),
+    async (request) => voiceNotes.updateSettings(signedInUserId(request), request.body),
   );
 
   r.get(
     '/api/voice-notes/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
-    async (request) => voiceNotes.get(requireSession(request).user.id, request.params.id),
+    async (request) => voiceNotes.get(signedInUserId(request), request.params.id),
   );
 
   r.patch(
     '/api/voice-notes/:id',
     { config: { auth: 'required' }, schema: { params: IdParams, body: UpdateVoiceNoteBodySchema } },
-    async (request) =>
-      voiceNotes.update(requireSession(request).user.id, request.params.id, request.body),
+    async (request) => voiceNotes.update(signedInUserId(request), request.params.id, request.body),
   );
 
   r.delete(
     '/api/voice-notes/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
     async (request) => {
-      await voiceNotes.remove(requireSession(request).user.id, request.params.id);
+      await voiceNotes.remove(signedInUserId(request), request.params.id);
       return { ok: true };
     },
   );
@@ -112,8 +111,7 @@ export function registerVoiceNotesRoutes(
   r.post(
     '/api/voice-notes/:id/transcribe',
     { config: { auth: 'required' }, schema: { params: IdParams } },
-    async (request) =>
-      voiceNotes.transcribeAgain(requireSession(request).user.id, request.params.id),
+    async (request) => voiceNotes.transcribeAgain(signedInUserId(request), request.params.id),
   );
 
   r.get(
@@ -124,7 +122,7 @@ export function registerVoiceNotesRoutes(
     },
     async (request, reply) => {
       const file = await voiceNotes.openAudio(
-        requireSession(request).user.id,
+        signedInUserId(request),
         request.params.id,
         request.log,
       );
