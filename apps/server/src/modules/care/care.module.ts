@@ -6,7 +6,7 @@ import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { ProfileService } from '../profile/profile.service';
 import type { Preferences } from '../settings/preferences';
-import type { InsightsService } from '../analysis/insights.service';
+import type { InsightsService } from '../insights/insights.service';
 import { createCareAlerts } from './care-alerts.service';
 import { createCarePolicy } from './care-policy';
 import { createCareReports } from './care-reports.service';

@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { ContentEvents, ContentRef, EmotionalState } from '../content/content-events';
-import { analysisExportOf } from './analysis-export';
+import { insightsExportOf } from './insights-export';
 import type { AnalysisRepository } from './analysis.repository';
 import type { DailyRollups } from './daily-rollups';
 import {
@@ -360,7 +360,7 @@ export function createAnalysisService(deps: {
 
     /** The account export: every derived row, the model, disputes and the choice. */
     exportFor(userId: string) {
-      return analysisExportOf({ repository, rollups }, userId);
+      return insightsExportOf({ repository, rollups }, userId);
     },
 
     /** "Delete my data": the derived rows, questionnaire answers and the choice. */

@@ -6,7 +6,7 @@ import type { AnalysisService } from './analysis.service';
  * the mood model, disputes, written weekly reflections, the questionnaire answers and the
  * on/off choice. All of it is the user's alone; deleting the account cascades every row.
  */
-export function registerAnalysisAccountData(
+export function registerInsightsAccountData(
   registry: AccountDataRegistry,
   analysis: Pick<AnalysisService, 'exportFor' | 'deleteDataOf'>,
 ) {

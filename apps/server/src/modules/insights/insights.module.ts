@@ -7,9 +7,9 @@ import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { ContentEvents } from '../content/content-events';
-import { registerAnalysisAccountData } from './analysis-account-data';
+import { registerInsightsAccountData } from './insights-account-data';
 import { createAnalysisRepository } from './analysis.repository';
-import { registerAnalysisRoutes } from './analysis.routes';
+import { registerInsightsRoutes } from './insights.routes';
 import { createAnalysisService } from './analysis.service';
 import { createDailyRollups } from './daily-rollups';
 import { createRollupsRepository } from './rollups.repository';
@@ -21,7 +21,7 @@ import { createReflectionWriter } from './reflection-writer';
  * it in `analysis` jobs, and answers the person's insights. Registered after the features that
  * say what was written.
  */
-export function registerAnalysis(
+export function registerInsights(
   app: FastifyInstance,
   deps: {
     db: Db;
@@ -91,8 +91,8 @@ export function registerAnalysis(
     secret: deps.authSecret,
     now: deps.now,
   });
-  registerAnalysisAccountData(deps.accountData, analysis);
-  registerAnalysisRoutes(app, { analysis, insights });
+  registerInsightsAccountData(deps.accountData, analysis);
+  registerInsightsRoutes(app, { analysis, insights });
   analysis.prepareCardsWith((userId) => insights.prepareCards(userId));
   return { analysis, insights };
 }

@@ -17,7 +17,7 @@ import type { InsightsService } from './insights.service';
  * Insights and analysis (docs/api/insights.md): every route answers for the caller's own data
  * only. Static paths are registered before `/api/insights/:kind`.
  */
-export function registerAnalysisRoutes(
+export function registerInsightsRoutes(
   app: FastifyInstance,
   services: { analysis: AnalysisService; insights: InsightsService },
 ) {

@@ -2,11 +2,11 @@ import type { AnalysisRepository } from './analysis.repository';
 import type { DailyRollups } from './daily-rollups';
 
 /**
- * Analysis's section of the account export (analysis-account-data.ts): every derived row, the
+ * Analysis's section of the account export (insights-account-data.ts): every derived row, the
  * daily rollups, written reflections, disputes, questionnaire results, the mood model and the
  * person's choices, in the export's snake_case shape.
  */
-export async function analysisExportOf(
+export async function insightsExportOf(
   deps: { repository: AnalysisRepository; rollups: Pick<DailyRollups, 'exportOf'> },
   userId: string,
 ) {
