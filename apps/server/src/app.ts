@@ -83,13 +83,13 @@ export async function buildApp(options: BuildOptions) {
   });
   const mailbox = registerMailbox(app, base);
   // After every feature that says what people wrote: it listens to them all.
-  const { analysis, insights } = registerInsights(app, {
+  const { analysis, cardsForReader } = registerInsights(app, {
     ...base,
     runsJobs: options.analysisWorker ?? true,
   });
   // What a person shares may call for their professionals' attention (care alerts).
   analysis.onAnalysed((userId) => care.alerts.queue(userId));
-  care.readInsightsFrom(insights);
+  care.readInsightsFrom(cardsForReader);
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerStorageRoutes(app, base);

@@ -125,7 +125,7 @@ export const analysisDays = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     items: integer('items').notNull(),
-    /** The day's figures (modules/insights/rules/days.ts DayFigures), without its words. */
+    /** The day's figures (modules/insights/rules/day-figures.ts DayFigures), without its words. */
     figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
     /** The valence words behind them (DayWords): read only by the cards' word look-ups. */
     words: jsonb('words').$type<Record<string, unknown>>().notNull(),

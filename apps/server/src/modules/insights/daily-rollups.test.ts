@@ -10,12 +10,13 @@ import { patchField } from '../../../test/fixtures/profile.fixtures';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import type { TestClient } from '../../../test/http-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAnalysisRepository } from './analysis.repository';
+import { createAnalysedItemsRepository } from './analysed-items.repository';
 import { toInsightItem } from './daily-rollups';
 import { cardsOfKind, draftsOfKind } from './insight-rules';
 import { createRollupsRepository } from './rollups.repository';
 import { createInsightData, cutDays } from './rules/data';
-import { daysFromItems, type DayFigures, type DayWords } from './rules/days';
+import type { DayFigures, DayWords } from './rules/day-figures';
+import { daysFromItems } from './rules/days';
 import { resolveCardsFromItems } from './rules/evidence';
 import type { InsightItem } from './rules/shared';
 import { analyseText } from './text-analysis';
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 /** The person's days summed from scratch from their items, and as the rollups keep them. */
 async function bothWays(userId: string, timezone: string) {
-  const items = await createAnalysisRepository(app.database.db).itemsOf(userId);
+  const items = await createAnalysedItemsRepository(app.database.db).itemsOf(userId);
   const rows = await app.database.db
     .select({ day: analysisDays.day, figures: analysisDays.figures, words: analysisDays.words })
     .from(analysisDays)

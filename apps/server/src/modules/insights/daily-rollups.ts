@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
 import {
-  createAnalysisRepository,
-  type AnalysisRepository,
+  createAnalysedItemsRepository,
+  type AnalysedItemsRepository,
   type InsightItemRow,
-} from './analysis.repository';
+} from './analysed-items.repository';
 import { createRollupsRepository } from './rollups.repository';
 import { daysFromItems } from './rules/days';
 import { DAY_MS, dayOfItem, localDayAt, type InsightItem } from './rules/shared';
@@ -49,7 +49,7 @@ export function createDailyRollups(deps: { db: Db; now: () => Date }) {
   async function rebuildIn(tx: Db, userId: string, timezone: string) {
     const rollups = createRollupsRepository(tx);
     await rollups.lock(userId);
-    const items = (await createAnalysisRepository(tx).itemsOf(userId)).map(toInsightItem);
+    const items = (await createAnalysedItemsRepository(tx).itemsOf(userId)).map(toInsightItem);
     await rollups.deleteAll(userId);
     await rollups.insertDays(userId, daysFromItems(items, timezone), now());
     await rollups.setTimezone(userId, timezone, now());
@@ -81,11 +81,11 @@ export function createDailyRollups(deps: { db: Db; now: () => Date }) {
       userId: string,
       timezone: string,
       instants: readonly (Date | null | undefined)[],
-      change: (items: AnalysisRepository) => Promise<T>,
+      change: (items: AnalysedItemsRepository) => Promise<T>,
     ): Promise<T> {
       return db.transaction(async (tx) => {
         await createRollupsRepository(tx).lock(userId);
-        const result = await change(createAnalysisRepository(tx));
+        const result = await change(createAnalysedItemsRepository(tx));
         const days = new Set(instants.flatMap((at) => (at ? [localDayAt(at, timezone)] : [])));
         await refreshIn(tx, userId, days, timezone);
         return result;

@@ -4,7 +4,7 @@ import { TIME_BANDS } from './rules/bands';
 import { BETTER_WORSE_DAYS_METHODS, factorCards } from './rules/better-worse-days';
 import { COMPARISONS_METHODS, comparisonCard } from './rules/comparisons';
 import { dataFromItems, type InsightData } from './rules/data';
-import { statsOver } from './rules/days';
+import { statsOver } from './rules/day-figures';
 import { EMOTION_MIX_METHODS, emotionMixCard } from './rules/emotion-mix';
 import { resolveCardsFromItems, type DraftCard } from './rules/evidence';
 import type { InsightContext, InsightItem, InsightMethod } from './rules/shared';

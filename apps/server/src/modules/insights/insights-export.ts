@@ -1,26 +1,38 @@
-import type { AnalysisRepository } from './analysis.repository';
+import type { AnalysedItemsRepository } from './analysed-items.repository';
 import type { DailyRollups } from './daily-rollups';
+import type { DisputesRepository } from './disputes.repository';
+import type { InsightsSettingsRepository } from './insights-settings.repository';
+import type { PersonalModelRepository } from './personal-model.repository';
+import type { PersonalityRepository } from './personality.repository';
+import type { ReflectionsRepository } from './reflections.repository';
+
+/** The repositories the export reads, one per table group. */
+export interface InsightsExportSources {
+  items: Pick<AnalysedItemsRepository, 'everythingOf'>;
+  settings: Pick<InsightsSettingsRepository, 'enabled' | 'llmReflection'>;
+  disputes: Pick<DisputesRepository, 'disputesOf'>;
+  models: Pick<PersonalModelRepository, 'findModel'>;
+  personality: Pick<PersonalityRepository, 'personalityOf'>;
+  reflections: Pick<ReflectionsRepository, 'reflectionsOf'>;
+  rollups: Pick<DailyRollups, 'exportOf'>;
+}
 
 /**
  * Analysis's section of the account export (insights-account-data.ts): every derived row, the
  * daily rollups, written reflections, disputes, questionnaire results, the mood model and the
  * person's choices, in the export's snake_case shape.
  */
-export async function insightsExportOf(
-  deps: { repository: AnalysisRepository; rollups: Pick<DailyRollups, 'exportOf'> },
-  userId: string,
-) {
-  const { repository, rollups } = deps;
+export async function insightsExportOf(from: InsightsExportSources, userId: string) {
   const [enabled, llmReflection, items, disputes, model, personality, days, reflections] =
     await Promise.all([
-      repository.enabled(userId),
-      repository.llmReflection(userId),
-      repository.everythingOf(userId),
-      repository.disputesOf(userId),
-      repository.findModel(userId),
-      repository.personalityOf(userId),
-      rollups.exportOf(userId),
-      repository.reflectionsOf(userId),
+      from.settings.enabled(userId),
+      from.settings.llmReflection(userId),
+      from.items.everythingOf(userId),
+      from.disputes.disputesOf(userId),
+      from.models.findModel(userId),
+      from.personality.personalityOf(userId),
+      from.rollups.exportOf(userId),
+      from.reflections.reflectionsOf(userId),
     ]);
   return {
     settings: { enabled, llm_reflection: llmReflection },

@@ -4,22 +4,38 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { usableTimezone } from '../../lib/timezone';
 import type { EventBus } from '../../realtime/event-bus';
-import { userRoom } from '../../realtime/rooms';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { ContentEvents } from '../content/content-events';
-import { registerInsightsAccountData } from './insights-account-data';
-import { createAnalysisRepository } from './analysis.repository';
-import { registerInsightsRoutes } from './insights.routes';
-import { createAnalysisService } from './analysis.service';
+import { createAnalysedItemsRepository } from './analysed-items.repository';
+import { registerAnalysisJobs } from './analysis-jobs';
+import { createCardComputation } from './card-computation';
+import { createCardEvidenceRepository } from './card-evidence.repository';
+import { createCardsForReader } from './cards-for-reader';
 import { createDailyRollups } from './daily-rollups';
-import { createRollupsRepository } from './rollups.repository';
-import { createInsightsService } from './insights.service';
+import { createDerivedData } from './derived-data';
+import { createDerivedDataRepository } from './derived-data.repository';
+import { createDisputesRepository } from './disputes.repository';
+import { createInsightCards } from './insight-cards';
+import { createInsightContexts } from './insight-context';
+import { createInsightDisputes } from './insight-disputes';
+import { registerInsightsAccountData } from './insights-account-data';
+import { createInsightsAnnouncements } from './insights-announcements';
+import { createInsightsSettings } from './insights-settings';
+import { createInsightsSettingsRepository } from './insights-settings.repository';
+import { registerInsightsRoutes } from './insights.routes';
+import { createItemAnalysis } from './item-analysis';
+import { createPersonalModelLearning } from './personal-model-learning';
+import { createPersonalModelRepository } from './personal-model.repository';
+import { createPersonalityQuestionnaire } from './personality-questionnaire';
+import { createPersonalityRepository } from './personality.repository';
 import { createReflectionWriter } from './reflection-writer';
+import { createReflectionsRepository } from './reflections.repository';
+import { createRollupsRepository } from './rollups.repository';
 
 /**
- * Analysis and insights (DESIGN §9): listens to what people write (modules/content), analyses
- * it in `analysis` jobs, and answers the person's insights. Registered after the features that
- * say what was written.
+ * Insights (DESIGN §9): listens to what people write (modules/content), analyses it in
+ * `analysis` jobs, and answers the person's insights. Registered after the features that say
+ * what was written.
  */
 export function registerInsights(
   app: FastifyInstance,
@@ -42,8 +58,18 @@ export function registerInsights(
     now: () => Date;
   },
 ) {
-  const repository = createAnalysisRepository(deps.db);
-  const rollups = createDailyRollups({ db: deps.db, now: deps.now });
+  const { db, jobs, bus, log, now } = deps;
+  const repositories = {
+    items: createAnalysedItemsRepository(db),
+    settings: createInsightsSettingsRepository(db),
+    disputes: createDisputesRepository(db),
+    models: createPersonalModelRepository(db),
+    personality: createPersonalityRepository(db),
+    reflections: createReflectionsRepository(db),
+    derived: createDerivedDataRepository(db),
+  };
+  const rollups = createDailyRollups({ db, now });
+  const announcements = createInsightsAnnouncements({ bus, log });
   const timezoneOf = async (userId: string) =>
     usableTimezone((await deps.profiles.find(userId))?.timezone);
   const { LLM_BASE_URL, LLM_MODEL, LLM_API_KEY } = deps.config;
@@ -53,46 +79,62 @@ export function registerInsights(
           baseUrl: LLM_BASE_URL,
           model: LLM_MODEL,
           apiKey: LLM_API_KEY,
-          log: deps.log,
+          log,
           store: {
-            find: (userId, week) => repository.reflectionOf(userId, week),
+            find: (userId, week) => repositories.reflections.reflectionOf(userId, week),
             save: (userId, week, kept) =>
-              repository.saveReflection({ userId, week, ...kept, writtenAt: deps.now() }),
+              repositories.reflections.saveReflection({ userId, week, ...kept, writtenAt: now() }),
           },
-          onWritten: (userId) =>
-            deps.bus.publish({
-              room: userRoom(userId),
-              name: 'insights.updated',
-              data: { reason: 'reflection' },
-            }),
+          onWritten: (userId) => announcements.announce(userId, { reason: 'reflection' }),
         })
       : null;
-  const analysis = createAnalysisService({
-    repository,
+  const learning = createPersonalModelLearning({ ...repositories, now });
+  const analysis = createItemAnalysis({
+    ...repositories,
     content: deps.contentEvents,
-    jobs: deps.jobs,
-    bus: deps.bus,
-    log: deps.log,
-    runsJobs: deps.runsJobs ?? true,
-    realtimeAnalysis: () => deps.instanceSettings.feature('realtime_analysis'),
-    llmAvailable: reflections !== null,
+    learning,
+    announcements,
+    log,
     rollups,
     timezoneOf,
-    now: deps.now,
+    now,
   });
-  const insights = createInsightsService({
-    repository,
+  registerAnalysisJobs({
     analysis,
-    profiles: deps.profiles,
-    bus: deps.bus,
-    reflections,
-    rollups,
-    rollupsRepository: createRollupsRepository(deps.db),
-    secret: deps.authSecret,
-    now: deps.now,
+    settings: repositories.settings,
+    content: deps.contentEvents,
+    jobs,
+    log,
+    runsJobs: deps.runsJobs ?? true,
+    realtimeAnalysis: () => deps.instanceSettings.feature('realtime_analysis'),
   });
-  registerInsightsAccountData(deps.accountData, analysis);
-  registerInsightsRoutes(app, { analysis, insights });
-  analysis.prepareCardsWith((userId) => insights.prepareCards(userId));
-  return { analysis, insights };
+  const contexts = createInsightContexts({ profiles: deps.profiles, secret: deps.authSecret, now });
+  const computation = createCardComputation({
+    rollups,
+    rollupsRepository: createRollupsRepository(db),
+    evidence: createCardEvidenceRepository(db),
+    settings: repositories.settings,
+    contexts,
+    bus,
+  });
+  // The analysis job prepares the cards someone is looking at before it announces a change.
+  announcements.prepareCardsWith((userId) => computation.prepareCards(userId));
+  const cards = createInsightCards({ ...repositories, computation, contexts, reflections });
+  const settings = createInsightsSettings({
+    settings: repositories.settings,
+    jobs,
+    announcements,
+    llmAvailable: reflections !== null,
+    now,
+  });
+  const shared = { ...repositories, contexts, announcements, learning };
+  registerInsightsRoutes(app, {
+    cards,
+    settings,
+    derived: createDerivedData({ ...shared, content: deps.contentEvents, jobs, log }),
+    disputes: createInsightDisputes({ ...shared, cards, now }),
+    personality: createPersonalityQuestionnaire({ ...repositories, now }),
+  });
+  registerInsightsAccountData(deps.accountData, { ...repositories, rollups, announcements });
+  return { analysis, cardsForReader: createCardsForReader({ ...repositories, cards }) };
 }

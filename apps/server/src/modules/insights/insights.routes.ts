@@ -10,8 +10,11 @@ import {
 } from '@kaleido/shared/insights/insights.schemas';
 import { PersonalityAnswersBodySchema } from '@kaleido/shared/insights/personality';
 import { signedInUserId } from '../../http/session-guard';
-import type { AnalysisService } from './analysis.service';
-import type { InsightsService } from './insights.service';
+import type { DerivedData } from './derived-data';
+import type { InsightCards } from './insight-cards';
+import type { InsightDisputes } from './insight-disputes';
+import type { InsightsSettings } from './insights-settings';
+import type { PersonalityQuestionnaire } from './personality-questionnaire';
 
 /**
  * Insights and analysis (docs/api/insights.md): every route answers for the caller's own data
@@ -19,63 +22,67 @@ import type { InsightsService } from './insights.service';
  */
 export function registerInsightsRoutes(
   app: FastifyInstance,
-  services: { analysis: AnalysisService; insights: InsightsService },
+  deps: {
+    cards: InsightCards;
+    settings: InsightsSettings;
+    derived: DerivedData;
+    disputes: InsightDisputes;
+    personality: PersonalityQuestionnaire;
+  },
 ) {
-  const { analysis, insights } = services;
+  const { cards, settings, derived, disputes, personality } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' } as const;
 
   r.get(
     '/api/insights',
     { config: auth, schema: { querystring: InsightQuerySchema } },
-    async (request) => insights.list(signedInUserId(request), request.query.period),
+    async (request) => cards.list(signedInUserId(request), request.query.period),
   );
 
   r.get('/api/insights/settings', { config: auth }, async (request) =>
-    analysis.settings(signedInUserId(request)),
+    settings.settings(signedInUserId(request)),
   );
 
   r.patch(
     '/api/insights/settings',
     { config: auth, schema: { body: AnalysisSettingsBodySchema } },
-    async (request) => analysis.updateSettings(signedInUserId(request), request.body),
+    async (request) => settings.updateSettings(signedInUserId(request), request.body),
   );
 
   r.get('/api/insights/model', { config: auth }, async (request) =>
-    insights.model(signedInUserId(request)),
+    derived.model(signedInUserId(request)),
   );
 
   r.delete('/api/insights/derived', { config: auth }, async (request) =>
-    analysis.deleteDerived(signedInUserId(request)),
+    derived.deleteDerived(signedInUserId(request)),
   );
 
   r.post(
     '/api/insights/disputes',
     { config: auth, schema: { body: DisputeBodySchema } },
     async (request, reply) =>
-      reply.status(201).send(await insights.dispute(signedInUserId(request), request.body)),
+      reply.status(201).send(await disputes.dispute(signedInUserId(request), request.body)),
   );
 
   r.delete(
     '/api/insights/disputes/:id',
     { config: auth, schema: { params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      await insights.undoDispute(signedInUserId(request), request.params.id);
+      await disputes.undoDispute(signedInUserId(request), request.params.id);
       return reply.status(204).send();
     },
   );
 
   r.get('/api/insights/personality', { config: auth }, async (request) =>
-    insights.personality(signedInUserId(request)),
+    personality.overview(signedInUserId(request)),
   );
 
   r.post(
     '/api/insights/personality',
     { config: auth, schema: { body: PersonalityAnswersBodySchema } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await insights.takePersonality(signedInUserId(request), request.body.answers)),
+      reply.status(201).send(await personality.take(signedInUserId(request), request.body.answers)),
   );
 
   r.get(
@@ -87,7 +94,7 @@ export function registerInsightsRoutes(
       },
     },
     async (request) =>
-      insights.item(signedInUserId(request), request.params.sourceKind, request.params.sourceId),
+      derived.item(signedInUserId(request), request.params.sourceKind, request.params.sourceId),
   );
 
   r.get(
@@ -97,6 +104,6 @@ export function registerInsightsRoutes(
       schema: { params: z.object({ kind: InsightKindSchema }), querystring: InsightQuerySchema },
     },
     async (request) =>
-      insights.detail(signedInUserId(request), request.params.kind, request.query.period),
+      cards.detail(signedInUserId(request), request.params.kind, request.query.period),
   );
 }

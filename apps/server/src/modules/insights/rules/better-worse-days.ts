@@ -5,7 +5,8 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import { hedgesInterval, summaryOf } from '../statistics';
 import type { InsightData } from './data';
-import { dayStart, type InsightDay } from './days';
+import type { InsightDay } from './day-figures';
+import { dayStart } from './days';
 import type { DraftCard } from './evidence';
 import {
   type InsightContext,

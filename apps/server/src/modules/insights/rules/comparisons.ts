@@ -2,7 +2,7 @@
 import { type InsightKind } from '@kaleido/shared/insights/insights.constants';
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
-import { summaryOfStats, type Stats } from './days';
+import { summaryOfStats, type Stats } from './day-figures';
 import type { DraftCard, EvidenceRequest } from './evidence';
 import {
   type InsightContext,

@@ -1,5 +1,6 @@
 // What the insight rules read: a person's days (rollups), and figures of rolling windows.
-import { Tally, type DayFigures, type InsightDay } from './days';
+import type { DayFigures, InsightDay } from './day-figures';
+import { Tally } from './days';
 import type { InstantRange } from './evidence';
 import { DAY_MS, dayOfItem, localDayAt, type InsightContext, type InsightItem } from './shared';
 

@@ -8,7 +8,8 @@ import {
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { shareInterval } from '../statistics';
 import type { InsightData } from './data';
-import { dayStart, type InsightDay } from './days';
+import type { InsightDay } from './day-figures';
+import { dayStart } from './days';
 import type { DraftCard } from './evidence';
 import {
   type InsightContext,

@@ -11,7 +11,9 @@ import type {
 
 export type { DraftCard, EvidenceOrder, EvidenceRequest, InstantRange, WordsRequest };
 import { bandOf } from './bands';
-import { addWords, daysFromItems, topWords, type InsightDay } from './days';
+import type { InsightDay } from './day-figures';
+import { addWords, topWords } from './day-words';
+import { daysFromItems } from './days';
 import { evidenceOf, localOf, MOOD_SCORE, type InsightItem } from './shared';
 
 /** The request answered from days with their words (oldest first). */

@@ -6,7 +6,7 @@ import {
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { shareSummary, welchInterval } from '../statistics';
 import type { InsightData } from './data';
-import type { DayFigures } from './days';
+import type { DayFigures } from './day-figures';
 import type { DraftCard } from './evidence';
 import {
   type InsightContext,

@@ -6,7 +6,8 @@ import {
 import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
 import type { InsightData } from './data';
-import { dayStart, summaryOfStats, type DayFigures, type InsightDay } from './days';
+import { summaryOfStats, type DayFigures, type InsightDay } from './day-figures';
+import { dayStart } from './days';
 import type { DraftCard, InstantRange } from './evidence';
 import {
   type InsightContext,
@@ -26,11 +27,13 @@ import {
   type InsightMethod,
 } from './shared';
 
-export function trendCard(
-  kind: Extract<InsightKind, 'valence_trend' | 'mood_trend'>,
-  data: InsightData,
-  context: InsightContext,
-): DraftCard {
+type TrendKind = Extract<InsightKind, 'valence_trend' | 'mood_trend'>;
+
+/**
+ * The window's days by bucket (days with something scored): the current bucket against the
+ * earlier ones, and the chart of every bucket's mean with its interval.
+ */
+function trendFigures(kind: TrendKind, data: InsightData, context: InsightContext) {
   // What is scored: recorded moods on journal entries, or the valence of items with words.
   const scored = (d: DayFigures) => (kind === 'mood_trend' ? d.mood : d.worded);
   const buckets = windowBuckets(context);
@@ -56,13 +59,6 @@ export function trendCard(
   const earlier = statsOf(inWindow.filter((d) => bucketOf(d.day, context.period) !== current));
   const total = recent.summary.n + earlier.summary.n;
   const days = inWindow.length;
-  const scoredRequest = {
-    scored: kind === 'mood_trend' ? ('mood' as const) : ('worded' as const),
-  };
-  const bucketRange = (bucket: string): InstantRange => ({
-    gte: dayStart(bucket, context.timezone),
-    lt: dayStart(nextBucket(bucket, context.period), context.timezone),
-  });
   const unit = kind === 'mood_trend' ? 'mood score (−1..1)' : 'valence (−1..1)';
   const chart: InsightChart = {
     type: 'line',
@@ -81,6 +77,51 @@ export function trendCard(
   chart.summary = `${withData.length} of ${buckets.length} ${PERIOD_WORDS[context.period].unit} with data; ${withData
     .map((p) => `${p.x}: ${signed(p.y ?? 0)} (${p.n})`)
     .join('; ')}`;
+  return { first, current, recent, earlier, total, days, unit, chart };
+}
+
+/** What the difference says, in the person's tone: up, down, or no clear change. */
+function trendClaim(
+  context: InsightContext,
+  what: string,
+  diff: ReturnType<typeof welchInterval>,
+): string {
+  const periodText = PERIOD_WORDS[context.period].this;
+  const direction = diff.estimate >= 0 ? 1 : -1;
+  const clear = diff.low > 0 || diff.high < 0;
+  const change = Math.abs(diff.estimate).toFixed(2);
+  return clear
+    ? direction > 0
+      ? say(context.tone, {
+          gentle: `${capital(what)} has been brighter ${periodText} than before (${signed(diff.estimate)}, ${intervalText(diff)}). Something may be going well.`,
+          neutral: `${capital(what)} is higher ${periodText} than in the earlier ${PERIOD_WORDS[context.period].unit} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
+          direct: `Up ${change} ${periodText} versus before (${intervalText(diff)}).`,
+        })
+      : say(context.tone, {
+          gentle: `${capital(what)} has been a little heavier ${periodText} than before (${signed(diff.estimate)}, ${intervalText(diff)}). Be kind to yourself.`,
+          neutral: `${capital(what)} is lower ${periodText} than in the earlier ${PERIOD_WORDS[context.period].unit} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
+          direct: `Down ${change} ${periodText} versus before (${intervalText(diff)}).`,
+        })
+    : say(context.tone, {
+        gentle: `${capital(what)} ${periodText} is much like before (${signed(diff.estimate)}, ${intervalText(diff)}).`,
+        neutral: `No clear change in ${what} ${periodText} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
+        direct: `No clear change ${periodText} (${intervalText(diff)}).`,
+      });
+}
+
+export function trendCard(kind: TrendKind, data: InsightData, context: InsightContext): DraftCard {
+  const { first, current, recent, earlier, total, days, unit, chart } = trendFigures(
+    kind,
+    data,
+    context,
+  );
+  const scoredRequest = {
+    scored: kind === 'mood_trend' ? ('mood' as const) : ('worded' as const),
+  };
+  const bucketRange = (bucket: string): InstantRange => ({
+    gte: dayStart(bucket, context.timezone),
+    lt: dayStart(nextBucket(bucket, context.period), context.timezone),
+  });
   const what = kind === 'mood_trend' ? 'your recorded mood' : 'how your words feel';
   const base = {
     id: `${kind}:${context.period}`,
@@ -113,28 +154,9 @@ export function trendCard(
         words: [],
       },
     });
-
   const diff = welchInterval(recent.summary, earlier.summary);
   const direction = diff.estimate >= 0 ? 1 : -1;
-  const clear = diff.low > 0 || diff.high < 0;
-  const change = Math.abs(diff.estimate).toFixed(2);
-  const claim = clear
-    ? direction > 0
-      ? say(context.tone, {
-          gentle: `${capital(what)} has been brighter ${periodText} than before (${signed(diff.estimate)}, ${intervalText(diff)}). Something may be going well.`,
-          neutral: `${capital(what)} is higher ${periodText} than in the earlier ${PERIOD_WORDS[context.period].unit} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
-          direct: `Up ${change} ${periodText} versus before (${intervalText(diff)}).`,
-        })
-      : say(context.tone, {
-          gentle: `${capital(what)} has been a little heavier ${periodText} than before (${signed(diff.estimate)}, ${intervalText(diff)}). Be kind to yourself.`,
-          neutral: `${capital(what)} is lower ${periodText} than in the earlier ${PERIOD_WORDS[context.period].unit} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
-          direct: `Down ${change} ${periodText} versus before (${intervalText(diff)}).`,
-        })
-    : say(context.tone, {
-        gentle: `${capital(what)} ${periodText} is much like before (${signed(diff.estimate)}, ${intervalText(diff)}).`,
-        neutral: `No clear change in ${what} ${periodText} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
-        direct: `No clear change ${periodText} (${intervalText(diff)}).`,
-      });
+  const claim = trendClaim(context, what, diff);
   return card(context, {
     ...base,
     status: 'ok',

@@ -7,7 +7,7 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import { meanIntervalOf, welchInterval } from '../statistics';
 import type { InsightData } from './data';
-import { summaryOfStats } from './days';
+import { summaryOfStats } from './day-figures';
 import type { DraftCard } from './evidence';
 import {
   type InsightContext,
