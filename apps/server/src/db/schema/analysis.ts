@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Emotion, InsightKind, SourceKind } from '@kaleido/shared/insights/insights.constants';
-import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/insights.schemas';
+import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/item-analysis.schemas';
 import type { PersonalityResult } from '@kaleido/shared/insights/personality';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { users } from './auth';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InsightList } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightList } from '@kaleido/shared/insights/insight-cards.schemas';
 import { createInProcessEventBus, type RoomEvent } from '../../realtime/event-bus';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { entryOf } from '../../../test/fixtures/journal-fixtures';

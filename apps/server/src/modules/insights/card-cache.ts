@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import type { EventBus } from '../../realtime/event-bus';
 
 /** People whose cards are kept in memory (the most recently read). */

@@ -1,5 +1,5 @@
 import { and, gte, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { EvidenceItem } from '@kaleido/shared/insights/insights.schemas';
+import type { EvidenceItem } from '@kaleido/shared/insights/insight-cards.schemas';
 import { rowsOf, type Db } from '../../db/client';
 import { analysisDays, analysisItems } from '../../db/schema/analysis';
 import { TIME_BANDS } from './rules/bands';

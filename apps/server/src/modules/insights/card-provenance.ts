@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { InsightKind } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import type { Provenance } from '../content/provenance';
 
 /**

@@ -1,5 +1,5 @@
 import { INSIGHT_KINDS } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { parseSourceRef, sourceRef, type Derived, type SourceRef } from '../content/provenance';
 import type { AnalysedItemsRepository } from './analysed-items.repository';
 import { CARD_CARRIES, withoutEvidence } from './card-provenance';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHT_KINDS, type SourceKind } from '@kaleido/shared/insights/insights.constants';
-import type { AnalysedItem } from '@kaleido/shared/insights/insights.schemas';
+import type { AnalysedItem } from '@kaleido/shared/insights/item-analysis.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { analysisDays, analysisRollups } from '../../db/schema/analysis';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';

@@ -3,11 +3,9 @@ import {
   INSIGHTS_MESSAGES as M,
   type SourceKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type {
-  AnalysedItem,
-  DerivedDataDeleted,
-  PersonalModel,
-} from '@kaleido/shared/insights/insights.schemas';
+import type { DerivedDataDeleted } from '@kaleido/shared/insights/insights.schemas';
+import type { AnalysedItem } from '@kaleido/shared/insights/item-analysis.schemas';
+import type { PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';

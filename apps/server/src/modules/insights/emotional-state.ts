@@ -1,5 +1,5 @@
 import { EMOTIONS } from '@kaleido/shared/insights/insights.constants';
-import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/insights.schemas';
+import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/item-analysis.schemas';
 import type { EmotionalState } from '../content/content-events';
 
 /** The keys analysis writes into an item's emotional_state (and removes with derived data). */

@@ -8,7 +8,7 @@ import type {
   InsightCard,
   InsightDetail,
   InsightList,
-} from '@kaleido/shared/insights/insights.schemas';
+} from '@kaleido/shared/insights/insight-cards.schemas';
 import type { AnalysedItemsRepository } from './analysed-items.repository';
 import type { CardComputation } from './card-computation';
 import { currentCardId } from './card-provenance';

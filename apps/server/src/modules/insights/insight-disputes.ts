@@ -3,7 +3,8 @@ import {
   INSIGHTS_MESSAGES as M,
   type InsightPeriod,
 } from '@kaleido/shared/insights/insights.constants';
-import type { Dispute, DisputeBody, InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
+import type { Dispute, DisputeBody } from '@kaleido/shared/insights/personal-model.schemas';
 import { notFound } from '../../http/errors';
 import { currentCardId } from './card-provenance';
 import type { DisputeRow, DisputesRepository } from './disputes.repository';

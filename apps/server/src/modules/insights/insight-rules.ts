@@ -1,5 +1,5 @@
 import { SOURCE_KIND_LABELS, type InsightKind } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { TIME_BANDS } from './rules/bands';
 import { BETTER_WORSE_DAYS_METHODS, factorCards } from './rules/better-worse-days';
 import { COMPARISONS_METHODS, comparisonCard } from './rules/comparisons';

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AnalysisSettingsBodySchema,
-  DisputeBodySchema,
   InsightKindSchema,
-  InsightQuerySchema,
   SourceKindSchema,
 } from '@kaleido/shared/insights/insights.schemas';
+import { InsightQuerySchema } from '@kaleido/shared/insights/insight-cards.schemas';
+import { DisputeBodySchema } from '@kaleido/shared/insights/personal-model.schemas';
 import { PersonalityAnswersBodySchema } from '@kaleido/shared/insights/personality';
 import { signedInUserId } from '../../http/session-guard';
 import type { DerivedData } from './derived-data';

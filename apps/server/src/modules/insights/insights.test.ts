@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysedItem } from '@kaleido/shared/insights/item-analysis.schemas';
 import type {
-  AnalysedItem,
-  Dispute,
   InsightCard,
   InsightDetail,
   InsightList,
-  PersonalModel,
-} from '@kaleido/shared/insights/insights.schemas';
+} from '@kaleido/shared/insights/insight-cards.schemas';
+import type { Dispute, PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
 import type { PersonalityOverview, PersonalityResult } from '@kaleido/shared/insights/personality';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { analysisDisputes, analysisItems, analysisModels } from '../../db/schema/analysis';

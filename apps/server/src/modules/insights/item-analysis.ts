@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ANALYSIS_VERSION, INSIGHT_MINIMUMS } from '@kaleido/shared/insights/insights.constants';
-import type { MoodEstimate } from '@kaleido/shared/insights/insights.schemas';
+import type { MoodEstimate } from '@kaleido/shared/insights/item-analysis.schemas';
 import type {
   ContentEvents,
   ContentItem,

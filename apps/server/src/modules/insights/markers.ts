@@ -1,4 +1,4 @@
-import type { MarkerScore, MarkerScores } from '@kaleido/shared/insights/insights.schemas';
+import type { MarkerScore, MarkerScores } from '@kaleido/shared/insights/item-analysis.schemas';
 
 /**
  * Language markers with published evidence, counted per 100 words:

@@ -1,5 +1,5 @@
 import { MOODS, type Mood } from '@kaleido/shared/journal/journal.constants';
-import type { DrivingWord, MoodEstimate } from '@kaleido/shared/insights/insights.schemas';
+import type { DrivingWord, MoodEstimate } from '@kaleido/shared/insights/item-analysis.schemas';
 
 /**
  * A person's own mood model: multinomial naive Bayes over the content words of their journal

@@ -1,11 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AnalysisSettings,
-  InsightCard,
-  InsightList,
-} from '@kaleido/shared/insights/insights.schemas';
+import type { AnalysisSettings } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard, InsightList } from '@kaleido/shared/insights/insight-cards.schemas';
 import { signedInClient } from '../../../test/fixtures/accounts-fixtures';
 import { entryOf, patch } from '../../../test/fixtures/journal-fixtures';
 import { waitFor } from '../../../test/fixtures/wait-for';

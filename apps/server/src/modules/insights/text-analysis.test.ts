@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMOTIONS } from '@kaleido/shared/insights/insights.constants';
-import { ItemAnalysisSchema } from '@kaleido/shared/insights/insights.schemas';
+import { ItemAnalysisSchema } from '@kaleido/shared/insights/item-analysis.schemas';
 import { EMOTION_LEXICON, emotionsOf } from './emotion-lexicon';
 import { markersOf } from './markers';
 import { analyseText } from './text-analysis';

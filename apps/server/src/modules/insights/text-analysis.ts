@@ -7,7 +7,7 @@ import type {
   DrivingWord,
   EmotionScores,
   ItemAnalysis,
-} from '@kaleido/shared/insights/insights.schemas';
+} from '@kaleido/shared/insights/item-analysis.schemas';
 import { markersOf } from './markers';
 import { sentimentOf } from './text-sentiment';
 import { themesOf } from './text-themes';

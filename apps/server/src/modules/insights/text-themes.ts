@@ -1,5 +1,5 @@
 import type { Document } from 'wink-nlp';
-import type { Theme } from '@kaleido/shared/insights/insights.schemas';
+import type { Theme } from '@kaleido/shared/insights/item-analysis.schemas';
 import { emotionsOf } from './emotion-lexicon';
 import { ABSOLUTIST, FIRST_PERSON_SINGULAR } from './markers';
 import { vaderWordValence } from './text-sentiment';

@@ -1,4 +1,4 @@
-import type { InsightCard, Interval } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard, Interval } from '@kaleido/shared/insights/insight-cards.schemas';
 
 const round = (n: number) => String(Math.round(n * 100) / 100);
 

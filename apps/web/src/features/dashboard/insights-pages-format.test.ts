@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonalModel } from '@kaleido/shared/insights/insights.schemas';
+import type { PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
 import { PERSONALITY_ITEMS, scorePersonality } from '@kaleido/shared/insights/personality';
 import {
   domainHistory,

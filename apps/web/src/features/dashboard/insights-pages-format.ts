@@ -1,5 +1,5 @@
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
-import type { PersonalModel } from '@kaleido/shared/insights/insights.schemas';
+import type { PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
 import {
   PERSONALITY_DOMAINS,
   PERSONALITY_DOMAIN_LABELS,

@@ -1,6 +1,6 @@
 // Channel and time-of-day patterns: mean valence per group, the highest against the lowest.
 import { type InsightKind } from '@kaleido/shared/insights/insights.constants';
-import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightChart } from '@kaleido/shared/insights/insight-cards.schemas';
 import { meanIntervalOf, welchInterval } from '../statistics';
 import { summaryOfStats, type Stats } from './day-figures';
 import type { DraftCard, EvidenceRequest } from './evidence';

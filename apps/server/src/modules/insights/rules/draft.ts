@@ -1,6 +1,6 @@
 // What a card asks of the data before its evidence is looked up (rules → evidence.ts).
 import type { Emotion, SourceKind } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 
 /** Bounds on when an item happened (any that are set). */
 export interface InstantRange {

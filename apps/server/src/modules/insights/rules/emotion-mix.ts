@@ -5,7 +5,7 @@ import {
   type Emotion,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightChart } from '@kaleido/shared/insights/insight-cards.schemas';
 import { shareInterval } from '../statistics';
 import type { InsightData } from './data';
 import type { InsightDay } from './day-figures';

@@ -1,6 +1,6 @@
 // Which items a card names as its evidence: asked for by description, so the cards can be
 // worked out from daily rollups and only a handful of items read (by SQL, or from memory).
-import type { EvidenceItem, InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { EvidenceItem, InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import type {
   DraftCard,
   EvidenceOrder,

@@ -5,11 +5,8 @@ import {
   type InsightTone,
   type SourceKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type {
-  EvidenceItem,
-  ItemAnalysis,
-  MoodEstimate,
-} from '@kaleido/shared/insights/insights.schemas';
+import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/item-analysis.schemas';
+import type { EvidenceItem } from '@kaleido/shared/insights/insight-cards.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { cachedOffsetMs } from '../../../lib/timezone';
 import type { Estimate } from '../statistics';

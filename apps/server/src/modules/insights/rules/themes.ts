@@ -3,7 +3,7 @@ import {
   INSIGHT_MINIMUMS as MIN,
   type InsightKind,
 } from '@kaleido/shared/insights/insights.constants';
-import type { InsightChart } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightChart } from '@kaleido/shared/insights/insight-cards.schemas';
 import { shareSummary, welchInterval } from '../statistics';
 import type { InsightData } from './data';
 import type { DayFigures } from './day-figures';

@@ -1,4 +1,4 @@
-import type { PersonalModel } from '@kaleido/shared/insights/insights.schemas';
+import type { PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
 import type { PersonalityOverview, PersonalityResult } from '@kaleido/shared/insights/personality';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

@@ -3,11 +3,9 @@ import type {
   AnalysisSettings,
   AnalysisSettingsBody,
   DerivedDataDeleted,
-  DisputeBody,
-  Dispute,
-  InsightDetail,
-  InsightList,
 } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightDetail, InsightList } from '@kaleido/shared/insights/insight-cards.schemas';
+import type { DisputeBody, Dispute } from '@kaleido/shared/insights/personal-model.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

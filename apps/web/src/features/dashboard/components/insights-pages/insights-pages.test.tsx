@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PersonalModel } from '@kaleido/shared/insights/insights.schemas';
+import type { PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
 import {
   PERSONALITY_ATTRIBUTION,
   PERSONALITY_CAVEATS,

@@ -1,5 +1,5 @@
 import { DISPUTE_REASON_MAX } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { LazyOverlay } from '../../../../components/ui/lazy-overlay';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { InsightCard as Card } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard as Card } from '@kaleido/shared/insights/insight-cards.schemas';
 import { InsightCard } from './insight-card';
 
 const card: Card = {

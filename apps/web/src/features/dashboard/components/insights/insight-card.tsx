@@ -1,5 +1,5 @@
 import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
-import type { InsightCard as Card } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard as Card } from '@kaleido/shared/insights/insight-cards.schemas';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { basisText, intervalText } from '../../insight-format';

@@ -1,4 +1,4 @@
-import type { InsightChart as Chart } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightChart as Chart } from '@kaleido/shared/insights/insight-cards.schemas';
 
 const W = 320;
 const H = 120;
