@@ -7,11 +7,11 @@ import {
 } from '@kaleido/shared/insights/insights.constants';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../../components/ui/alert';
-import { Spinner } from '../../../../components/ui/spinner';
-import { cn } from '../../../../lib/cn';
-import { insightDetailQuery } from '../../api/insights-requests';
-import { useDashboardSync } from '../../hooks/use-dashboard-sync';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { insightDetailQuery } from '../api/insights-requests';
+import { useInsightsSync } from '../hooks/use-insights-sync';
 import { InsightCard } from './insight-card';
 
 export const isInsightKind = (value: string | undefined): value is InsightKind =>
@@ -21,7 +21,7 @@ const PERIOD_LABELS: Record<InsightPeriod, string> = { day: 'Day', week: 'Week',
 
 /** /app/dashboard/insights/:kind: one kind's cards in depth, by period, with method and caveats. */
 export function InsightDetailScreen({ kind }: { kind: InsightKind }) {
-  useDashboardSync();
+  useInsightsSync();
   const [params] = useSearchParams();
   const asked = params.get('period');
   const period = (INSIGHT_PERIODS as readonly string[]).includes(asked ?? '')

@@ -2,12 +2,14 @@ import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { insightsQuery } from '../../api/insights-requests';
+import { insightsQuery } from '../api/insights-requests';
+import { useInsightsSync } from '../hooks/use-insights-sync';
 import { InsightCard } from './insight-card';
 import { InsightSettings } from './insight-settings';
 
 /** The insight cards on the dashboard (analysis happens on our server; see docs/api/insights.md). */
 export function InsightCards() {
+  useInsightsSync();
   const { data: answer, isError } = useQuery(insightsQuery());
   // Below the fold: drawn in slices that yield, not in the update that brought it (decision 037).
   const data = useDeferredValue(answer);

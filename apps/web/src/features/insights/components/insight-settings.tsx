@@ -5,14 +5,14 @@ import type {
   AnalysisSettings,
   AnalysisSettingsBody,
 } from '@kaleido/shared/insights/insights.schemas';
-import { Button } from '../../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import {
   deleteDerivedData,
   insightKeys,
   insightSettingsQuery,
   updateInsightSettings,
-} from '../../api/insights-requests';
-import { HintedSwitch } from '../../../../components/ui/hinted-switch';
+} from '../api/insights-requests';
+import { HintedSwitch } from '../../../components/ui/hinted-switch';
 
 /**
  * The person's control over analysis (issue #13 items 1 and 3): analysis on or off, the weekly

@@ -1,9 +1,9 @@
 import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { LazyOverlay } from '../../../../components/ui/lazy-overlay';
-import { useRestoreFocus } from '../../../../components/ui/use-restore-focus';
-import { lazyPart } from '../../../../lib/lazy-part';
+import { Button } from '../../../components/ui/button';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay';
+import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
+import { lazyPart } from '../../../lib/lazy-part';
 
 const content = lazyPart(() => import('./dispute-dialog-content'));
 

@@ -7,19 +7,19 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Spinner } from '../../../../components/ui/spinner';
-import { useDashboardSync } from '../../hooks/use-dashboard-sync';
-import { personalityQuery } from '../../api/insights-pages-requests';
-import { domainHistory, formatChange, formatDate, scoreRows } from '../../insights-pages-format';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useInsightsSync } from '../hooks/use-insights-sync';
+import { personalityQuery } from '../api/insights-pages-requests';
+import { domainHistory, formatChange, formatDate, scoreRows } from '../insights-pages-format';
 import { PersonalityQuestionnaire } from './personality-questionnaire';
 
 const linkClass = 'text-primary underline-offset-4 hover:underline';
 
 /** /app/dashboard/insights/personality: the IPIP-50 self-report beside tentative style (item 3). */
 export function PersonalityScreen() {
-  useDashboardSync();
+  useInsightsSync();
   const { data, isPending, isError } = useQuery(personalityQuery());
   const [taking, setTaking] = useState(false);
   // After a submission focus moves to the new scores, so the keyboard is not left on nothing.

@@ -1,11 +1,11 @@
 import type { PersonalityOverview } from '@kaleido/shared/insights/personality';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type SyntheticEvent } from 'react';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { errorMessage } from '../../../../lib/api-client';
-import { insightPageKeys, submitPersonality } from '../../api/insights-pages-requests';
-import { incompleteMessage, progressLabel, unansweredItems } from '../../insights-pages-format';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { insightPageKeys, submitPersonality } from '../api/insights-pages-requests';
+import { incompleteMessage, progressLabel, unansweredItems } from '../insights-pages-format';
 
 /**
  * The IPIP-50, one native radio group per statement (arrow keys move within a group, Tab between

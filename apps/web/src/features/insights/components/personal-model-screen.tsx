@@ -1,17 +1,17 @@
 import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert } from '../../../../components/ui/alert';
-import { Spinner } from '../../../../components/ui/spinner';
-import { useDashboardSync } from '../../hooks/use-dashboard-sync';
-import { personalModelQuery } from '../../api/insights-pages-requests';
-import { formatDate, modelSummary, moodRows } from '../../insights-pages-format';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useInsightsSync } from '../hooks/use-insights-sync';
+import { personalModelQuery } from '../api/insights-pages-requests';
+import { formatDate, modelSummary, moodRows } from '../insights-pages-format';
 
 const linkClass = 'text-primary underline-offset-4 hover:underline';
 
 /** /app/dashboard/insights/personal-model: what the person's own model has learned (item 2). */
 export function PersonalModelScreen() {
-  useDashboardSync();
+  useInsightsSync();
   const { data, isPending, isError } = useQuery(personalModelQuery());
 
   return (

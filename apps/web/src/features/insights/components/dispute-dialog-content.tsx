@@ -3,12 +3,11 @@ import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
-import { Label } from '../../../../components/ui/label';
-import { errorMessage } from '../../../../lib/api-client';
-import { dashboardKeys } from '../../api/dashboard-requests';
-import { disputeInsight, insightKeys } from '../../api/insights-requests';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import { disputeInsight, insightKeys } from '../api/insights-requests';
 
 /** The dialog of `DisputeDialog`, loaded after the dashboard's first paint. */
 export function DisputeDialogContent({
@@ -33,8 +32,8 @@ export function DisputeDialogContent({
       toast.success('Insight hidden', {
         description: 'Thank you. Your personal model will weigh these words less.',
       });
+      // The dashboard's figures follow the `insights.updated` the server sends for the dispute.
       void queryClient.invalidateQueries({ queryKey: insightKeys.all });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
     },
     onError: (error) =>
       toast.error('Error hiding the insight', { description: errorMessage(error) }),

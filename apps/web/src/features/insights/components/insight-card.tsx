@@ -2,7 +2,7 @@ import { INSIGHTS_MESSAGES } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard as Card } from '@kaleido/shared/insights/insight-cards.schemas';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { basisText, intervalText } from '../../insight-format';
+import { basisText, intervalText } from '../insight-format';
 import { DisputeDialog } from './dispute-dialog';
 
 const InsightChart = lazy(() => import('./insight-chart'));

@@ -13,7 +13,7 @@ import {
   scorePersonality,
   type PersonalityOverview,
 } from '@kaleido/shared/insights/personality';
-import { insightPageKeys } from '../../api/insights-pages-requests';
+import { insightPageKeys } from '../api/insights-pages-requests';
 import { PersonalModelScreen } from './personal-model-screen';
 import { PersonalityScreen } from './personality-screen';
 
