@@ -34,8 +34,12 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { rowsOf, type Database } from '../apps/server/src/db/client';
 import { analysisItems } from '../apps/server/src/db/schema/analysis';
-import { estimateMood } from '../apps/server/src/modules/analysis/personal-model';
-import { analyse } from '../apps/server/src/modules/analysis/text-analysis';
+import { createAnalysedItemsRepository } from '../apps/server/src/modules/insights/analysed-items.repository';
+import { createDisputesRepository } from '../apps/server/src/modules/insights/disputes.repository';
+import { estimateMood } from '../apps/server/src/modules/insights/personal-model';
+import { createPersonalModelLearning } from '../apps/server/src/modules/insights/personal-model-learning';
+import { createPersonalModelRepository } from '../apps/server/src/modules/insights/personal-model.repository';
+import { analyse } from '../apps/server/src/modules/insights/text-analysis';
 import { signedInClient } from '../apps/server/test/fixtures/accounts-fixtures';
 import type { TestApp } from '../apps/server/test/test-app';
 import { percentiles, RUNS, timed, type Percentiles } from './lib/timing';
@@ -177,7 +181,13 @@ async function measure(label: string, database: Database) {
     });
     const seeding = performance.now();
     const { journal, messages, analyseChat } = await seed(database, userId);
-    await analyseChat(await built.analysis.retrain(userId));
+    const learning = createPersonalModelLearning({
+      items: createAnalysedItemsRepository(database.db),
+      disputes: createDisputesRepository(database.db),
+      models: createPersonalModelRepository(database.db),
+      now: () => new Date(),
+    });
+    await analyseChat(await learning.retrain(userId));
     for (const table of ['journal_entries', 'user_inputs', 'conversations', 'analysis_items'])
       await database.db.execute(sql.raw(`analyze ${table}`));
     const counts = rowsOf<{ n: number }>(

@@ -1,7 +1,7 @@
 // Analysis figures, one run (under a minute on one core):   node --import tsx bench/insights.ts
 // (a) Valence on bench/insights-valence.tsv: 332 journal-style sentences labelled pos/neg/neu by
 //     hand before the analysis was tuned. Kaleido's analysis (VADER + the project's emotion
-//     lexicon, apps/server/src/modules/analysis/text-analysis.ts) beside out-of-the-box VADER in
+//     lexicon, apps/server/src/modules/insights/text-analysis.ts) beside out-of-the-box VADER in
 //     the same run, both with VADER's usual cut-offs (compound ≥ 0.05 positive, ≤ −0.05 negative).
 //     Prints accuracy and macro-F1 over the three classes, and per-class F1.
 // (b) Throughput: journal entries of 3–8 of those sentences analysed one after another on this
@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import vader from 'vader-sentiment';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
-import { analyse } from '../apps/server/src/modules/analysis/text-analysis';
+import { analyse } from '../apps/server/src/modules/insights/text-analysis';
 
 const LABELS = ['pos', 'neg', 'neu'] as const;
 type Label = (typeof LABELS)[number];

@@ -7,7 +7,7 @@ import { registerDashboard } from './modules/dashboard/dashboard.module';
 import { registerAccount } from './modules/account/account.module';
 import { createAdminSettingsChanges, registerAdmin } from './modules/admin/admin.module';
 import { registerIdentity } from './modules/identity/identity.module';
-import { registerAnalysis } from './modules/analysis/analysis.module';
+import { registerInsights } from './modules/insights/insights.module';
 import { registerAuth } from './modules/auth/auth.module';
 import { registerChat } from './modules/chat/chat.module';
 import { registerFileSearch } from './modules/files/files.module';
@@ -83,13 +83,13 @@ export async function buildApp(options: BuildOptions) {
   });
   const mailbox = registerMailbox(app, base);
   // After every feature that says what people wrote: it listens to them all.
-  const { analysis, insights } = registerAnalysis(app, {
+  const { analysis, cardsForReader } = registerInsights(app, {
     ...base,
     runsJobs: options.analysisWorker ?? true,
   });
   // What a person shares may call for their professionals' attention (care alerts).
   analysis.onAnalysed((userId) => care.alerts.queue(userId));
-  care.readInsightsFrom(insights);
+  care.readInsightsFrom(cardsForReader);
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerStorageRoutes(app, base);

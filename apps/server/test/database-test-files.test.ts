@@ -54,7 +54,7 @@ describe('which test files run on the PostgreSQL pass', () => {
     expect(database).toContain('test/process/cli.test.ts');
     expect(database).toContain('src/jobs/job-queue.test.ts');
     expect(other).toContain('src/config/env.test.ts');
-    expect(other).toContain('src/modules/analysis/statistics.test.ts');
+    expect(other).toContain('src/modules/insights/statistics.test.ts');
     expect(other).toContain('test/database-test-files.test.ts');
   });
 

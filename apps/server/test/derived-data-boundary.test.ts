@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CareAlert, CarePersonInsights } from '@kaleido/shared/care/care.schemas';
-import type { InsightList } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightList } from '@kaleido/shared/insights/insight-cards.schemas';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { analysisItems } from '../src/db/schema/analysis';
 import { journalEntries } from '../src/db/schema/journal';

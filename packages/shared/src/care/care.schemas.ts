@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMOTIONS } from '../insights/insights.constants';
-import { InsightCardSchema } from '../insights/insights.schemas';
+import { InsightCardSchema } from '../insights/insight-cards.schemas';
 import { MOODS, PRIVACY_LEVELS } from '../journal/journal.constants';
 import { REPORT_FORMATS } from '../settings/settings.schemas';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMOTIONS, toneOf } from './insights.constants';
-import { DisputeBodySchema, InsightCardSchema, ItemAnalysisSchema } from './insights.schemas';
+import { ItemAnalysisSchema } from './item-analysis.schemas';
+import { InsightCardSchema } from './insight-cards.schemas';
+import { DisputeBodySchema } from './personal-model.schemas';
 
 const emptyScore = { score: 0, count: 0, words: [] };
 

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Emotion, InsightKind, SourceKind } from '@kaleido/shared/insights/insights.constants';
-import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/insights.schemas';
+import type { ItemAnalysis, MoodEstimate } from '@kaleido/shared/insights/item-analysis.schemas';
 import type { PersonalityResult } from '@kaleido/shared/insights/personality';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { users } from './auth';
@@ -125,7 +125,7 @@ export const analysisDays = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     items: integer('items').notNull(),
-    /** The day's figures (modules/analysis/rules/days.ts DayFigures), without its words. */
+    /** The day's figures (modules/insights/rules/day-figures.ts DayFigures), without its words. */
     figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
     /** The valence words behind them (DayWords): read only by the cards' word look-ups. */
     words: jsonb('words').$type<Record<string, unknown>>().notNull(),

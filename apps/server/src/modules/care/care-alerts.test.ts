@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogResponse, CareAlert, CareScope } from '@kaleido/shared/care/care.schemas';
 import { EMOTIONS, type Emotion } from '@kaleido/shared/insights/insights.constants';
-import type { ItemAnalysis } from '@kaleido/shared/insights/insights.schemas';
+import type { ItemAnalysis } from '@kaleido/shared/insights/item-analysis.schemas';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { analysisItems } from '../../db/schema/analysis';

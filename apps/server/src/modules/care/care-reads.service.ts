@@ -10,7 +10,7 @@ import {
   type SharedEntry,
   type SharedTranscript,
 } from '@kaleido/shared/care/care.schemas';
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { editableFields, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import { PROFILE_FIELDS, profileField } from '@kaleido/shared/profile/profile-fields';
 import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';

@@ -6,7 +6,7 @@ import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { ProfileService } from '../profile/profile.service';
 import type { Preferences } from '../settings/preferences';
-import type { InsightsService } from '../analysis/insights.service';
+import type { CardsForReader } from '../insights/cards-for-reader';
 import { createCareAlerts } from './care-alerts.service';
 import { createCarePolicy } from './care-policy';
 import { createCareReports } from './care-reports.service';
@@ -67,7 +67,7 @@ export function registerCare(
   });
   // Analysis is registered after care (it listens to the features); app.ts hands its insights
   // service over with `readInsightsFrom` once it exists.
-  let insights: Pick<InsightsService, 'forReader'> | null = null;
+  let insights: Pick<CardsForReader, 'forReader'> | null = null;
   const care = createCareService({
     repository,
     policy,
@@ -120,7 +120,7 @@ export function registerCare(
     policy,
     alerts,
     /** The person's page shows their insight cards through this (read-only). */
-    readInsightsFrom(service: Pick<InsightsService, 'forReader'>) {
+    readInsightsFrom(service: Pick<CardsForReader, 'forReader'>) {
       insights = service;
     },
   };

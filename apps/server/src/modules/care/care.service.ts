@@ -1,4 +1,4 @@
-import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
+import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import type { ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
 import type { EventBus } from '../../realtime/event-bus';

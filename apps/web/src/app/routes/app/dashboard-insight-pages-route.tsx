@@ -1,6 +1,6 @@
 import '../../../lib/zod';
-import { PersonalModelScreen } from '../../../features/dashboard/components/insights-pages/personal-model-screen';
-import { PersonalityScreen } from '../../../features/dashboard/components/insights-pages/personality-screen';
+import { PersonalModelScreen } from '../../../features/insights/components/personal-model-screen';
+import { PersonalityScreen } from '../../../features/insights/components/personality-screen';
 import { PageHeader } from '../../../features/shell/components/page-header';
 
 /** /app/dashboard/insights/personal-model (issue #13 item 2). */

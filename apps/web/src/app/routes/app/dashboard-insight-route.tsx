@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import {
   InsightDetailScreen,
   isInsightKind,
-} from '../../../features/dashboard/components/insights/insight-detail-screen';
+} from '../../../features/insights/components/insight-detail-screen';
 import { PageHeader } from '../../../features/shell/components/page-header';
 
 /** /app/dashboard/insights/:kind (issue #13 item 4): one insight kind in depth. */

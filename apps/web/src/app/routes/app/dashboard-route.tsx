@@ -1,9 +1,13 @@
 import { DASHBOARD_TEXTS } from '@kaleido/shared/dashboard/dashboard.constants';
 import { DashboardScreen } from '../../../features/dashboard/components/dashboard-screen';
+import { InsightCards } from '../../../features/insights/components/insight-cards';
 import { PageHeader } from '../../../features/shell/components/page-header';
 import { useSession } from '../../../lib/session';
 
-/** /app/dashboard: the six cards, Recent Activity, Quick Actions and the mood trend (SPEC §2). */
+/**
+ * /app/dashboard: the six cards, Recent Activity, Quick Actions and the mood trend (SPEC §2), and
+ * the insight cards.
+ */
 export function DashboardRoute() {
   const { session } = useSession();
   const firstName = session.profile?.fullName.split(/\s+/)[0];
@@ -13,7 +17,7 @@ export function DashboardRoute() {
         title="Dashboard"
         subtitle={firstName ? `Welcome back, ${firstName}!` : DASHBOARD_TEXTS.welcome}
       />
-      <DashboardScreen />
+      <DashboardScreen insights={<InsightCards />} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { dashboardQuery } from '../api/dashboard-requests';
 import { useDashboardSync } from '../hooks/use-dashboard-sync';
 import { DashboardCards } from './dashboard-cards';
-import { InsightCards } from './insights/insight-cards';
 import { QuickActions } from './quick-actions';
 import { RecentActivity } from './recent-activity';
 import { RecentlyOpened } from './recently-opened';
@@ -25,8 +24,11 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** SPEC §2 Dashboard with real figures, kept live by realtime events. */
-export function DashboardScreen() {
+/**
+ * SPEC §2 Dashboard with real figures, kept live by realtime events. `insights` is the insight
+ * cards, handed in by the route (features/insights: features do not import each other).
+ */
+export function DashboardScreen({ insights }: { insights: ReactNode }) {
   useDashboardSync();
   const query = useQuery(dashboardQuery());
   const { isError, refetch, dataUpdatedAt } = query;
@@ -63,7 +65,7 @@ export function DashboardScreen() {
           </Suspense>
         </div>
       </div>
-      {analytics && <InsightCards />}
+      {analytics && insights}
     </div>
   );
 }

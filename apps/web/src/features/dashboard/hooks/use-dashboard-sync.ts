@@ -1,9 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { ServerEventName } from '@kaleido/shared/realtime/events';
-import { realtime } from '../../../lib/realtime';
+import { useRefetchOnEvents } from '../../../lib/use-refetch-on-events';
 import { dashboardKeys } from '../api/dashboard-requests';
-import { insightKeys } from '../api/insights-requests';
 
 /**
  * What moves a figure: a journal entry saved or deleted (any tab), a message in one of the
@@ -21,25 +18,12 @@ export const DASHBOARD_EVENTS: readonly ServerEventName[] = [
   'mail.changed',
 ];
 
-/** How long events are gathered before one refetch (a burst of messages is one request). */
-const REFETCH_DELAY_MS = 300;
+const DASHBOARD_QUERIES = [dashboardKeys.all];
 
-/** Keeps the dashboard's figures live: the events above refetch the summary. */
+/**
+ * Keeps the dashboard's figures live: the events above refetch the summary (the insight cards
+ * it shows keep themselves live: features/insights/hooks/use-insights-sync.ts).
+ */
 export function useDashboardSync(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = realtime.onEvent((message) => {
-      if (!DASHBOARD_EVENTS.includes(message.name)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-        void queryClient.invalidateQueries({ queryKey: insightKeys.all });
-      }, REFETCH_DELAY_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [queryClient]);
+  useRefetchOnEvents(DASHBOARD_EVENTS, DASHBOARD_QUERIES);
 }
