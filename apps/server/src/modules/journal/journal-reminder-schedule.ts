@@ -40,7 +40,6 @@ export function nextReminderAt(now: Date, frequency: string, timezone: string): 
   return first > now ? first : at(1, month + 1);
 }
 
-
 export type JournalReminderSchedule = ReturnType<typeof createJournalReminderSchedule>;
 
 /**

@@ -120,11 +120,7 @@ export function registerVoiceNotesRoutes(
       schema: { params: IdParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
     },
     async (request, reply) => {
-      const file = await notes.openAudio(
-        signedInUserId(request),
-        request.params.id,
-        request.log,
-      );
+      const file = await notes.openAudio(signedInUserId(request), request.params.id, request.log);
       return sendFile(
         request,
         reply,
