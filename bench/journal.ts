@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
-import { createJournalRepository } from '../apps/server/src/modules/journal/journal.repository';
+import { createJournalSearchRepository } from '../apps/server/src/modules/journal/journal-search.repository';
 import { timed } from './lib/timing';
 import { onBenchDatabases } from './lib/databases';
 
@@ -62,7 +62,7 @@ async function measure(label: string, database: Database) {
   console.log(
     `\n${label}: ${ENTRIES.toLocaleString('en')} entries written in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
-  const repository = createJournalRepository(database.db);
+  const repository = createJournalSearchRepository(database.db);
   const filter = { timezone: 'UTC' };
   const baseline = await timed(() => repository.list(userId, filter, null, 20));
   const rows: [string, { p50: number; p95: number }, number][] = [

@@ -2,23 +2,22 @@ import { JOURNAL_MESSAGES as M, UNTITLED_ENTRY } from '@kaleido/shared/journal/j
 import type { CreateJournalEntryBody, JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { conflict } from '../../http/errors';
 import type { JournalDraftsRepository } from './journal-drafts.repository';
+import type { JournalEntryKit } from './journal-entry-kit';
 import type { JournalEntryRow, JournalRepository, NewJournalEntry } from './journal.repository';
 
 /**
  * Writing a new text entry or reflection. With the client's `clientKey` it happens once however
  * often the request is retried (security probe 2, N18): a retry answers the entry saved first.
  */
+export type JournalCreate = ReturnType<typeof createJournalCreate>;
+
 export function createJournalCreate(
   deps: {
-    repository: JournalRepository;
+    repository: Pick<JournalRepository, 'findByClientKey' | 'insertKeyed' | 'insert'>;
     drafts: Pick<JournalDraftsRepository, 'delete'>;
     now: () => Date;
   },
-  helpers: {
-    dto(row: JournalEntryRow): Promise<JournalEntry>;
-    announce(userId: string, change: 'created', id: string, entry: JournalEntry): Promise<void>;
-    contentSaved(userId: string, id: string): Promise<void> | undefined;
-  },
+  helpers: Pick<JournalEntryKit, 'dto' | 'announce' | 'contentSaved'>,
 ) {
   const { repository } = deps;
 

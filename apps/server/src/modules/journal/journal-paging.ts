@@ -1,6 +1,7 @@
 import { JOURNAL_MESSAGES as M } from '@kaleido/shared/journal/journal.constants';
 import { badRequest } from '../../http/errors';
-import { MARK_END, MARK_START, type Bound, type PagePosition } from './journal-search.repository';
+import type { Bound } from './journal-entry-filter';
+import { MARK_END, MARK_START, type PagePosition } from './journal-search.repository';
 
 // How a list request's text becomes repository terms and back: cursors, date bounds and the
 // search highlight. Kept apart from the service so its rules read without the entry's life cycle.

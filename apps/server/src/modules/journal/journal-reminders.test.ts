@@ -7,15 +7,8 @@ import { createTestDatabase } from '../../../test/test-database';
 import { onPostgres, startTwoInstances } from '../../../test/two-instances';
 import { jobs } from '../../db/schema/jobs';
 import { entryOf, patch } from '../../../test/fixtures/journal-fixtures';
-import {
-  NUDGE_AFTER_MS,
-  NUDGE_TEXT,
-  REMINDER_TEXT,
-  SWEEP_EVERY_MS,
-  nextReminderAt,
-  nudgeKey,
-  reminderKey,
-} from './journal-reminders';
+import { NUDGE_TEXT, REMINDER_TEXT, SWEEP_EVERY_MS } from './journal-reminders';
+import { NUDGE_AFTER_MS, nextReminderAt, nudgeKey, reminderKey } from './journal-reminder-schedule';
 import { waitFor } from '../../../test/fixtures/wait-for';
 
 const DAY = 24 * 3_600_000;

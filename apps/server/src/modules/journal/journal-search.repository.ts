@@ -1,31 +1,9 @@
-import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
-import type {
-  JournalInputType,
-  Mood,
-  PrivacyLevel,
-} from '@kaleido/shared/journal/journal.constants';
+import { and, desc, inArray, sql } from 'drizzle-orm';
+import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import { rowsOf, type Db } from '../../db/client';
-import { journalEntries, journalEntryTags, journalTags } from '../../db/schema/journal';
+import { journalEntries } from '../../db/schema/journal';
+import { entryConditions, tsQuery, type EntryFilter } from './journal-entry-filter';
 import { entryColumns } from './journal-rows';
-
-/** A date bound: a calendar day in the user's timezone, or an exact instant. */
-export type Bound = { day: string } | { instant: Date };
-
-/** Rows per read of an export (about 250 KB of long entries). */
-const EXPORT_PAGE = 25;
-
-export interface EntryFilter {
-  timezone: string;
-  q?: string | undefined;
-  from?: Bound | undefined;
-  to?: Bound | undefined;
-  mood?: Mood | undefined;
-  tag?: string | undefined;
-  type?: JournalInputType | undefined;
-  privacy?: PrivacyLevel | undefined;
-  /** Word pairs the parsed `q` requires (see requiredWordPairs); the repository fills it. */
-  wordPairs?: string[] | undefined;
-}
 
 /** Where the next page starts: after an entry (newest first), or after N ranked hits. */
 export type PagePosition = { after: { createdAt: Date; id: string } } | { offset: number };
@@ -37,8 +15,6 @@ export const MARK_END = '\u0003';
 
 /** How many of the newest matches a search ranks (see `list`). */
 export const SEARCH_CANDIDATES = 1000;
-
-const query = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
 /**
  * The adjacent word pairs a parsed query requires ('walk' <-> 'river' → 'walk_river'), as
@@ -54,55 +30,16 @@ export function requiredWordPairs(parsed: string): string[] {
   return pairs;
 }
 
-/** Reading entries by filter, words and date: the list, the exports' ranges, the calendar. */
+export type JournalSearchRepository = ReturnType<typeof createJournalSearchRepository>;
+
+/** What the journal screen reads: the timeline by filter and words, and the calendar month. */
 export function createJournalSearchRepository(db: Db) {
   /** The query as PostgreSQL parses it (stemmed, stop words gone), e.g. 'walk' <-> 'river'. */
   async function parsed(q: string): Promise<string> {
     const rows = rowsOf<{ parsed: string }>(
-      await db.execute(sql`select ${query(q)}::text as parsed`),
+      await db.execute(sql`select ${tsQuery(q)}::text as parsed`),
     );
     return rows[0]?.parsed ?? '';
-  }
-
-  function conditions(userId: string, filter: EntryFilter): SQL[] {
-    const where: SQL[] = [eq(journalEntries.userId, userId)];
-    const tz = filter.timezone;
-    if (filter.q) where.push(sql`${journalEntries.search} @@ ${query(filter.q)}`);
-    if (filter.wordPairs?.length)
-      where.push(
-        sql`${journalEntries.searchPairs} @@ ${filter.wordPairs.map((pair) => `'${pair}'`).join(' & ')}::tsquery`,
-      );
-    if (filter.from)
-      where.push(
-        'day' in filter.from
-          ? sql`${journalEntries.createdAt} >= (${filter.from.day}::date)::timestamp at time zone ${tz}`
-          : sql`${journalEntries.createdAt} >= ${filter.from.instant}`,
-      );
-    if (filter.to)
-      where.push(
-        'day' in filter.to
-          ? sql`${journalEntries.createdAt} < (${filter.to.day}::date + 1)::timestamp at time zone ${tz}`
-          : sql`${journalEntries.createdAt} <= ${filter.to.instant}`,
-      );
-    if (filter.mood) where.push(eq(journalEntries.mood, filter.mood));
-    if (filter.type) where.push(eq(journalEntries.inputType, filter.type));
-    if (filter.privacy) where.push(eq(journalEntries.privacyLevel, filter.privacy));
-    if (filter.tag)
-      where.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(journalEntryTags)
-            .innerJoin(journalTags, eq(journalTags.id, journalEntryTags.tagId))
-            .where(
-              and(
-                eq(journalEntryTags.entryId, journalEntries.id),
-                sql`lower(${journalTags.name}) = lower(${filter.tag})`,
-              ),
-            ),
-        ),
-      );
-    return where;
   }
 
   return {
@@ -116,7 +53,7 @@ export function createJournalSearchRepository(db: Db) {
     async list(userId: string, filter: EntryFilter, position: PagePosition | null, limit: number) {
       const { q } = filter;
       const wordPairs = q && /["-]/.test(q) ? requiredWordPairs(await parsed(q)) : [];
-      const where = conditions(userId, { ...filter, wordPairs });
+      const where = entryConditions(db, userId, { ...filter, wordPairs });
       if (!q && position && 'after' in position)
         where.push(
           sql`(${journalEntries.createdAt}, ${journalEntries.id}) < (${position.after.createdAt}, ${position.after.id}::uuid)`,
@@ -135,9 +72,9 @@ export function createJournalSearchRepository(db: Db) {
         .where(and(...where))
         .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
         .limit(SEARCH_CANDIDATES);
-      const rank = sql<number>`ts_rank(${journalEntries.search}, ${query(q)})`;
+      const rank = sql<number>`ts_rank(${journalEntries.search}, ${tsQuery(q)})`;
       // ts_headline is costly: PostgreSQL computes it after the sort, for the page's rows only.
-      const highlight = sql<string>`ts_headline('english', coalesce(nullif(${journalEntries.content}, ''), ${journalEntries.transcript}, ${journalEntries.title}), ${query(q)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxFragments=2, MaxWords=30, MinWords=10`})`;
+      const highlight = sql<string>`ts_headline('english', coalesce(nullif(${journalEntries.content}, ''), ${journalEntries.transcript}, ${journalEntries.title}), ${tsQuery(q)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxFragments=2, MaxWords=30, MinWords=10`})`;
       return db
         .select({ entry: entryColumns, rank, highlight })
         .from(journalEntries)
@@ -145,52 +82,6 @@ export function createJournalSearchRepository(db: Db) {
         .orderBy(desc(rank), desc(journalEntries.createdAt), desc(journalEntries.id))
         .limit(limit + 1)
         .offset(offset);
-    },
-
-    /**
-     * Everything in a range, oldest first, at most 5,000 (the Markdown and PDF exports). Read in
-     * pages of 25 with an await between them: on the embedded database a read runs on the event
-     * loop, and one read of megabytes would hold every other request for its whole length.
-     */
-    async inRange(userId: string, filter: EntryFilter) {
-      const rows = [];
-      // By offset: a timestamp cursor would lose its microseconds on the way through a Date.
-      for (;;) {
-        const limit = Math.min(EXPORT_PAGE, 5000 - rows.length);
-        const page = await db
-          .select(entryColumns)
-          .from(journalEntries)
-          .where(and(...conditions(userId, filter)))
-          .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id))
-          .limit(limit)
-          .offset(rows.length);
-        rows.push(...page);
-        if (page.length < limit || rows.length >= 5000) return rows;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
-
-    /**
-     * UTF-8 bytes of the titles and words `inRange` would return, counted in the database: a
-     * PDF over its cap is refused without reading 5,000 entries onto the event loop.
-     */
-    async textBytesInRange(userId: string, filter: EntryFilter): Promise<number> {
-      const rows = db
-        .select({
-          bytes:
-            sql<number>`octet_length(${journalEntries.title}) + octet_length(coalesce(${journalEntries.content}, ''))`.as(
-              'bytes',
-            ),
-        })
-        .from(journalEntries)
-        .where(and(...conditions(userId, filter)))
-        .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id))
-        .limit(5000)
-        .as('rows');
-      const [total] = await db
-        .select({ bytes: sql<string>`coalesce(sum(${rows.bytes}), 0)::text` })
-        .from(rows);
-      return Number(total?.bytes ?? 0);
     },
 
     /**

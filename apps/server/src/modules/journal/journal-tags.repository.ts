@@ -20,6 +20,31 @@ export async function ensureTags(executor: Db, userId: string, names: string[]):
   return rows.map((r) => r.id);
 }
 
+/** Gives an entry exactly these tags (created as needed). Takes a transaction or the database. */
+export async function setEntryTags(executor: Db, userId: string, entryId: string, names: string[]) {
+  const ids = await ensureTags(executor, userId, names);
+  await executor.delete(journalEntryTags).where(eq(journalEntryTags.entryId, entryId));
+  if (ids.length > 0)
+    await executor
+      .insert(journalEntryTags)
+      .values(ids.map((tagId) => ({ entryId, tagId })))
+      .onConflictDoNothing();
+}
+
+/** The tag names of each entry, alphabetical. Takes a transaction or the database. */
+export async function tagsOfEntries(executor: Db, entryIds: string[]) {
+  if (entryIds.length === 0) return new Map<string, string[]>();
+  const rows = await executor
+    .select({ entryId: journalEntryTags.entryId, name: journalTags.name })
+    .from(journalEntryTags)
+    .innerJoin(journalTags, eq(journalTags.id, journalEntryTags.tagId))
+    .where(inArray(journalEntryTags.entryId, entryIds))
+    .orderBy(asc(journalTags.name));
+  const byEntry = new Map<string, string[]>();
+  for (const row of rows) byEntry.set(row.entryId, [...(byEntry.get(row.entryId) ?? []), row.name]);
+  return byEntry;
+}
+
 /** A person's tags as things of their own: counted, renamed, merged, removed. */
 export function createJournalTagsRepository(db: Db) {
   return {

@@ -11,39 +11,29 @@ import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { notFound } from '../../http/errors';
 import type { FilesService } from '../files/files.service';
 import type { SpeechService } from '../speech/speech.service';
-import type { JournalEntryRow, JournalRepository } from './journal.repository';
+import type { JournalEntryKit } from './journal-entry-kit';
+import type { JournalRepository } from './journal.repository';
 
 const TRANSCRIPT_TARGET = 'journal-entry';
 export const JOURNAL_AUDIO_PURPOSE = 'journal-audio';
-
-/** What the voice side borrows from the entry service: reading, shaping and announcing entries. */
-export interface JournalEntryKit {
-  owned: (userId: string, id: string) => Promise<JournalEntryRow>;
-  dto: (row: JournalEntryRow) => Promise<JournalEntry>;
-  announce: (
-    userId: string,
-    change: 'created' | 'updated',
-    entryId: string,
-    entry: JournalEntry,
-  ) => Promise<void>;
-  contentSaved: (userId: string, id: string) => Promise<void> | undefined;
-}
 
 /**
  * Voice entries: the recording is stored through the one upload path, the speech queue writes
  * the transcript, which becomes the entry's editable content unless the person already wrote
  * their own; the audio then stays or goes by the person's retention choice.
  */
+export type JournalVoice = ReturnType<typeof createJournalVoice>;
+
 export function createJournalVoice(
   deps: {
-    repository: JournalRepository;
+    repository: Pick<JournalRepository, 'find' | 'insert' | 'setTranscript'>;
     files: Pick<FilesService, 'store' | 'find' | 'remove'>;
     speech: Pick<SpeechService, 'registerTarget' | 'enqueue'>;
     /** False: a recording is deleted once its transcript is in (the user's retention choice). */
     keepsAudio: (userId: string) => Promise<boolean>;
     now: () => Date;
   },
-  kit: JournalEntryKit,
+  kit: Pick<JournalEntryKit, 'owned' | 'dto' | 'announce' | 'contentSaved'>,
 ) {
   const { repository, now } = deps;
   const { owned, dto, announce, contentSaved } = kit;

@@ -2,21 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { ContentEvents } from '../content/content-events';
-import type { IdentityRepository } from '../identity/identity.repository';
+import type { DashboardRegistry } from '../dashboard/dashboard.registry';
 import type { FileFinders } from '../files/file-finders';
 import type { FilesService } from '../files/files.service';
+import type { IdentityRepository } from '../identity/identity.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SpeechService } from '../speech/speech.service';
+import { createVoiceNoteDeliveriesRepository } from './voice-note-deliveries.repository';
+import { createVoiceNoteKit } from './voice-note-kit';
+import { createVoiceNoteRecording } from './voice-note-recording';
+import { createVoiceNoteSending } from './voice-note-sending';
+import { createVoiceNoteSettings } from './voice-note-settings';
+import { createVoiceNoteSettingsRepository } from './voice-note-settings.repository';
+import { registerVoiceNoteSettingsRoutes } from './voice-note-settings.routes';
+import { createVoiceNoteTranscripts } from './voice-note-transcripts';
 import { registerVoiceNotesAccountData } from './voice-notes-account-data';
-import { createVoiceNotesRepository } from './voice-notes.repository';
-import { registerVoiceNotesRoutes } from './voice-notes.routes';
-import { createVoiceNotesService } from './voice-notes.service';
-import type { DashboardRegistry } from '../dashboard/dashboard.registry';
+import { registerVoiceNotesContent } from './voice-notes-content';
 import { registerVoiceNotesDashboard } from './voice-notes-dashboard';
 import { createVoiceNotesDashboardRepository } from './voice-notes-dashboard.repository';
+import { createVoiceNotesFilesRepository } from './voice-notes-files.repository';
+import { createVoiceNotesRepository } from './voice-notes.repository';
+import { registerVoiceNotesRoutes } from './voice-notes.routes';
+import { createVoiceNotes } from './voice-notes.service';
 
-/** Voice notes: their repository, service, routes and part of the user's data. */
+/**
+ * Voice notes: recorded or uploaded audio kept as files, transcribed in the background as an
+ * editable draft, sent to contacts (their inbox, your sent box), searchable by transcript. Each
+ * idea is its own factory, built here in the order they need each other. Returns the person's
+ * voice choices, which the journal's voice entries follow.
+ */
 export function registerVoiceNotes(
   app: FastifyInstance,
   deps: {
@@ -33,43 +48,53 @@ export function registerVoiceNotes(
     now: () => Date;
   },
 ) {
-  const {
-    db,
-    accountData,
-    rateLimits,
-    accountsRepository,
-    fileFinders,
-    contentEvents,
-    dashboard,
-    ...rest
-  } = deps;
+  const { db, files, speech, now, contentEvents: content } = deps;
   const repository = createVoiceNotesRepository(db);
-  fileFinders.register((userId, text, limit) => repository.recordingsTitled(userId, text, limit));
-  const voiceNotes = createVoiceNotesService({
-    ...rest,
+  const deliveries = createVoiceNoteDeliveriesRepository(db);
+  const settingsRepository = createVoiceNoteSettingsRepository(db);
+  const kit = createVoiceNoteKit({ repository, deliveries, accounts: deps.accountsRepository });
+  const settings = createVoiceNoteSettings(settingsRepository);
+  registerVoiceNotesRoutes(app, {
+    notes: createVoiceNotes({ repository, deliveries, files, kit, content, now }),
+    recording: createVoiceNoteRecording({
+      repository,
+      settings: settingsRepository,
+      files,
+      speech,
+      kit,
+      now,
+    }),
+    sending: createVoiceNoteSending({
+      deliveries,
+      accounts: deps.accountsRepository,
+      notifications: deps.notifications,
+      kit,
+      now,
+    }),
+    transcripts: createVoiceNoteTranscripts({
+      repository,
+      settings: settingsRepository,
+      files,
+      speech,
+      kit,
+      content,
+      now,
+    }),
+    rateLimits: deps.rateLimits,
+  });
+  registerVoiceNoteSettingsRoutes(app, { settings });
+
+  const voiceFiles = createVoiceNotesFilesRepository(db);
+  deps.fileFinders.register((userId, text, limit) =>
+    voiceFiles.recordingsTitled(userId, text, limit),
+  );
+  registerVoiceNotesContent(content, repository);
+  registerVoiceNotesAccountData(deps.accountData, {
     repository,
-    accounts: accountsRepository,
-    content: contentEvents,
+    deliveries,
+    settings: settingsRepository,
+    files,
   });
-  // A note's transcript is what its recorder said (the analysis reads it).
-  contentEvents.registerSource('voice_note', {
-    async load(id) {
-      const note = await repository.find(id);
-      if (!note || note.transcriptStatus !== 'done' || !note.transcript) return null;
-      return {
-        userId: note.ownerId,
-        text: note.transcript,
-        occurredAt: note.createdAt,
-        mood: null,
-        title: note.title,
-        href: '/app/voice-notes/recorder',
-        tags: [],
-      };
-    },
-    idsOf: async (userId) => (await repository.ownedBy(userId)).map((note) => note.id),
-  });
-  registerVoiceNotesAccountData(accountData, voiceNotes);
-  registerVoiceNotesDashboard(dashboard, createVoiceNotesDashboardRepository(db));
-  registerVoiceNotesRoutes(app, voiceNotes, rateLimits);
-  return voiceNotes;
+  registerVoiceNotesDashboard(deps.dashboard, createVoiceNotesDashboardRepository(db));
+  return settings;
 }

@@ -1,9 +1,7 @@
-import { and, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { FileHit } from '@kaleido/shared/files/file-search.schemas';
+import { and, desc, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likeContaining } from '../../db/like';
 import { profiles } from '../../db/schema/accounts';
-import { files } from '../../db/schema/files';
 import { voiceNoteDeliveries, voiceNotes, voiceNoteSettings } from '../../db/schema/speech';
 
 export type VoiceNoteRow = typeof voiceNotes.$inferSelect;
@@ -11,35 +9,12 @@ export type Box = 'mine' | 'inbox' | 'sent';
 
 export type VoiceNotesRepository = ReturnType<typeof createVoiceNotesRepository>;
 
+/**
+ * The notes themselves: recorded, listed by box and words, changed, deleted. Deliveries and
+ * settings have their own repositories beside this one.
+ */
 export function createVoiceNotesRepository(db: Db) {
   return {
-    /** The person's own notes with a recording, by title: what 'Search Files' shows of them. */
-    async recordingsTitled(ownerId: string, text: string, limit: number): Promise<FileHit[]> {
-      const rows = await db
-        .select({
-          id: files.id,
-          title: voiceNotes.title,
-          mime: files.mime,
-          sizeBytes: files.sizeBytes,
-          createdAt: voiceNotes.createdAt,
-        })
-        .from(voiceNotes)
-        .innerJoin(files, eq(files.id, voiceNotes.fileId))
-        .where(and(eq(voiceNotes.ownerId, ownerId), ilike(voiceNotes.title, likeContaining(text))))
-        .orderBy(desc(voiceNotes.createdAt))
-        .limit(limit);
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.title,
-        mime: row.mime,
-        sizeBytes: row.sizeBytes,
-        createdAt: row.createdAt.toISOString(),
-        place: 'voice_note' as const,
-        placeLabel: 'Voice Notes',
-        link: '/app/voice-notes',
-      }));
-    },
-
     async insert(
       row: Omit<VoiceNoteRow, 'id' | 'createdAt' | 'updatedAt' | 'transcriptEdited' | 'transcript'>,
       at: Date,
@@ -55,20 +30,6 @@ export function createVoiceNotesRepository(db: Db) {
 
     async find(id: string) {
       const rows = await db.select().from(voiceNotes).where(eq(voiceNotes.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
-
-    async delivery(noteId: string, recipientId: string) {
-      const rows = await db
-        .select()
-        .from(voiceNoteDeliveries)
-        .where(
-          and(
-            eq(voiceNoteDeliveries.noteId, noteId),
-            eq(voiceNoteDeliveries.recipientId, recipientId),
-          ),
-        )
-        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -105,15 +66,6 @@ export function createVoiceNotesRepository(db: Db) {
         .limit(200);
     },
 
-    async deliveriesOf(noteIds: string[]) {
-      if (noteIds.length === 0) return [];
-      return db
-        .select({ delivery: voiceNoteDeliveries, recipientName: profiles.fullName })
-        .from(voiceNoteDeliveries)
-        .leftJoin(profiles, eq(profiles.userId, voiceNoteDeliveries.recipientId))
-        .where(inArray(voiceNoteDeliveries.noteId, noteIds));
-    },
-
     async update(
       id: string,
       changes: Partial<
@@ -136,53 +88,13 @@ export function createVoiceNotesRepository(db: Db) {
       await db.delete(voiceNotes).where(eq(voiceNotes.id, id));
     },
 
-    async removeDelivery(noteId: string, recipientId: string) {
-      await db
-        .delete(voiceNoteDeliveries)
-        .where(
-          and(
-            eq(voiceNoteDeliveries.noteId, noteId),
-            eq(voiceNoteDeliveries.recipientId, recipientId),
-          ),
-        );
-    },
-
-    async addDelivery(noteId: string, senderId: string, recipientId: string, at: Date) {
-      await db
-        .insert(voiceNoteDeliveries)
-        .values({ noteId, senderId, recipientId, createdAt: at })
-        .onConflictDoNothing();
-    },
-
-    async markListened(noteId: string, recipientId: string, at: Date) {
-      await db
-        .update(voiceNoteDeliveries)
-        .set({ listenedAt: at })
-        .where(
-          and(
-            eq(voiceNoteDeliveries.noteId, noteId),
-            eq(voiceNoteDeliveries.recipientId, recipientId),
-          ),
-        );
-    },
-
-    /** For the data export: what the user recorded, and what others sent them. */
+    /** What the user recorded, oldest first (the data export, analysis catching up). */
     async ownedBy(userId: string) {
       return db
         .select()
         .from(voiceNotes)
         .where(eq(voiceNotes.ownerId, userId))
         .orderBy(voiceNotes.createdAt);
-    },
-
-    async receivedBy(userId: string) {
-      return db
-        .select({ delivery: voiceNoteDeliveries, note: voiceNotes, ownerName: profiles.fullName })
-        .from(voiceNoteDeliveries)
-        .innerJoin(voiceNotes, eq(voiceNotes.id, voiceNoteDeliveries.noteId))
-        .leftJoin(profiles, eq(profiles.userId, voiceNotes.ownerId))
-        .where(eq(voiceNoteDeliveries.recipientId, userId))
-        .orderBy(voiceNoteDeliveries.createdAt);
     },
 
     /**
@@ -198,35 +110,6 @@ export function createVoiceNotesRepository(db: Db) {
       await db.delete(voiceNoteDeliveries).where(eq(voiceNoteDeliveries.recipientId, userId));
       await db.delete(voiceNoteSettings).where(eq(voiceNoteSettings.userId, userId));
       return removed.flatMap((r) => (r.fileId ? [r.fileId] : []));
-    },
-
-    async settings(userId: string) {
-      const rows = await db
-        .select()
-        .from(voiceNoteSettings)
-        .where(eq(voiceNoteSettings.userId, userId))
-        .limit(1);
-      return rows[0] ?? { userId, autoTranscribe: true, keepAudio: true };
-    },
-
-    async saveSettings(
-      userId: string,
-      changes: { autoTranscribe?: boolean | undefined; keepAudio?: boolean | undefined },
-    ) {
-      const current = await this.settings(userId);
-      const next = {
-        userId,
-        autoTranscribe: changes.autoTranscribe ?? current.autoTranscribe,
-        keepAudio: changes.keepAudio ?? current.keepAudio,
-      };
-      await db
-        .insert(voiceNoteSettings)
-        .values(next)
-        .onConflictDoUpdate({
-          target: voiceNoteSettings.userId,
-          set: { autoTranscribe: next.autoTranscribe, keepAudio: next.keepAudio },
-        });
-      return next;
     },
   };
 }

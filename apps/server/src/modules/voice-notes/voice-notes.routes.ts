@@ -5,14 +5,16 @@ import {
   CreateVoiceNoteFieldsSchema,
   SendVoiceNoteBodySchema,
   UpdateVoiceNoteBodySchema,
-  UpdateVoiceNoteSettingsBodySchema,
   VoiceNoteListQuerySchema,
 } from '@kaleido/shared/voice-notes/voice-notes.schemas';
 import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
 import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
-import type { VoiceNotesService } from './voice-notes.service';
+import type { VoiceNoteRecording } from './voice-note-recording';
+import type { VoiceNoteSending } from './voice-note-sending';
+import type { VoiceNoteTranscripts } from './voice-note-transcripts';
+import type { VoiceNotes } from './voice-notes.service';
 
 /** Each send notifies another person: generous for a person, a wall for a flood. */
 export const VOICE_NOTE_SEND_LIMIT: RateLimitRule = {
@@ -35,11 +37,18 @@ export const VOICE_NOTE_UPLOAD_LIMIT: RateLimitRule = {
 
 const IdParams = z.object({ id: z.uuid() });
 
+/** The notes: listed, recorded, read, changed, deleted, sent, transcribed again, played. */
 export function registerVoiceNotesRoutes(
   app: FastifyInstance,
-  voiceNotes: VoiceNotesService,
-  rateLimits: RateLimitService,
+  deps: {
+    notes: VoiceNotes;
+    recording: VoiceNoteRecording;
+    sending: VoiceNoteSending;
+    transcripts: VoiceNoteTranscripts;
+    rateLimits: Pick<RateLimitService, 'consume'>;
+  },
 ) {
+  const { notes, recording, sending, transcripts, rateLimits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -47,7 +56,7 @@ export function registerVoiceNotesRoutes(
     { config: { auth: 'required' }, schema: { querystring: VoiceNoteListQuerySchema } },
     async (request) => {
       const { user } = requireSession(request);
-      return { notes: await voiceNotes.list(user.id, request.query) };
+      return { notes: await notes.list(user.id, request.query) };
     },
   );
 
@@ -59,7 +68,7 @@ export function registerVoiceNotesRoutes(
       noFileMessage: 'Attach the audio as a file.',
       fields: CreateVoiceNoteFieldsSchema,
     });
-    const note = await voiceNotes.create(user.id, {
+    const note = await recording.create(user.id, {
       ...upload.fields,
       filename: upload.filename,
       stream: upload.stream,
@@ -67,33 +76,23 @@ export function registerVoiceNotesRoutes(
     return reply.status(201).send(note);
   });
 
-  r.get('/api/voice-notes/settings', { config: { auth: 'required' } }, async (request) =>
-    voiceNotes.settings(signedInUserId(request)),
-  );
-
-  r.patch(
-    '/api/voice-notes/settings',
-    { config: { auth: 'required' }, schema: { body: UpdateVoiceNoteSettingsBodySchema } },
-    async (request) => voiceNotes.updateSettings(signedInUserId(request), request.body),
-  );
-
   r.get(
     '/api/voice-notes/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
-    async (request) => voiceNotes.get(signedInUserId(request), request.params.id),
+    async (request) => notes.get(signedInUserId(request), request.params.id),
   );
 
   r.patch(
     '/api/voice-notes/:id',
     { config: { auth: 'required' }, schema: { params: IdParams, body: UpdateVoiceNoteBodySchema } },
-    async (request) => voiceNotes.update(signedInUserId(request), request.params.id, request.body),
+    async (request) => notes.update(signedInUserId(request), request.params.id, request.body),
   );
 
   r.delete(
     '/api/voice-notes/:id',
     { config: { auth: 'required' }, schema: { params: IdParams } },
     async (request) => {
-      await voiceNotes.remove(signedInUserId(request), request.params.id);
+      await notes.remove(signedInUserId(request), request.params.id);
       return { ok: true };
     },
   );
@@ -104,14 +103,14 @@ export function registerVoiceNotesRoutes(
     async (request) => {
       const { user } = requireSession(request);
       await rateLimits.consume(VOICE_NOTE_SEND_LIMIT, user.id);
-      return voiceNotes.send(user.id, request.params.id, request.body.recipientId);
+      return sending.send(user.id, request.params.id, request.body.recipientId);
     },
   );
 
   r.post(
     '/api/voice-notes/:id/transcribe',
     { config: { auth: 'required' }, schema: { params: IdParams } },
-    async (request) => voiceNotes.transcribeAgain(signedInUserId(request), request.params.id),
+    async (request) => transcripts.transcribeAgain(signedInUserId(request), request.params.id),
   );
 
   r.get(
@@ -121,11 +120,7 @@ export function registerVoiceNotesRoutes(
       schema: { params: IdParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
     },
     async (request, reply) => {
-      const file = await voiceNotes.openAudio(
-        signedInUserId(request),
-        request.params.id,
-        request.log,
-      );
+      const file = await notes.openAudio(signedInUserId(request), request.params.id, request.log);
       return sendFile(
         request,
         reply,

@@ -1,10 +1,11 @@
 import type { ChatUser, Conversation } from '@kaleido/shared/chat/chat.schemas';
 import { CHAT_MEDIA_POLICY } from '@kaleido/shared/files/upload-policies';
-import { Mail, Phone, Upload } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { Mail, Phone } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { FileUploadPanel } from '../../../components/file-upload/file-upload-panel';
+import { buttonVariants } from '../../../components/ui/button';
 import { uiActions } from '../../../lib/ui-store';
 import { attachableOrSay } from '../attachable';
 import { useSendMessage } from '../hooks/use-send-message';
@@ -29,79 +30,31 @@ export function ChatUploadPanel({
 
 function ConversationUpload({ conversation, me }: { conversation: Conversation; me: ChatUser }) {
   const send = useSendMessage(conversation.id, me);
-  const input = useRef<HTMLInputElement>(null);
   const [recent, setRecent] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const hintId = useId();
   const name = conversation.other_participant.full_name || 'Unknown User';
 
-  function attach(files: FileList | null) {
-    for (const file of Array.from(files ?? [])) {
+  function attach(files: File[]) {
+    for (const file of files) {
       if (!attachableOrSay(file)) continue;
       void send({ kind: 'attachment', file });
       setRecent((list) => [file.name, ...list].slice(0, 5));
       toast.success('File attached', { description: `${file.name} is on its way to ${name}.` });
     }
-    if (input.current) input.current.value = '';
-  }
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    attach(event.dataTransfer.files);
   }
 
   return (
-    <div className="flex flex-col gap-4">
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={`flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center ${dragging ? 'border-primary bg-accent' : ''}`}
-      >
-        <Upload className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p id={hintId} className="text-sm text-muted-foreground">
+    <FileUploadPanel
+      hint={
+        <>
           Drag files here or click to browse. They are sent to {name} (images, audio, video, PDF and
           text, up to {CHAT_MEDIA_POLICY.maxBytes / 1024 / 1024} MB).
-        </p>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          accept={CHAT_MEDIA_POLICY.accept.join(',')}
-          data-testid="drawer-file-input"
-          onChange={(event) => attach(event.target.files)}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          aria-describedby={hintId}
-          onClick={() => input.current?.click()}
-        >
-          Select Files
-        </Button>
-      </div>
-      <section>
-        <h3 className="mb-2 text-sm font-semibold">Recent Uploads</h3>
-        {recent.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No recent uploads</p>
-        ) : (
-          <ul className="text-sm">
-            {recent.map((file, index) => (
-              <li key={`${file}-${index}`} className="truncate">
-                {file}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+        </>
+      }
+      accept={CHAT_MEDIA_POLICY.accept.join(',')}
+      inputTestId="drawer-file-input"
+      recent={recent}
+      onFiles={attach}
+    />
   );
 }
 

@@ -35,9 +35,87 @@ function TranscriptState({ entry }: { entry: JournalEntry }) {
   return null;
 }
 
+/** The entry's title, when it was written and edited, the prompt it answers, mood, tags, privacy. */
+function EntryHeader({ entry, timezone }: { entry: JournalEntry; timezone: string | undefined }) {
+  const mood = MOOD_LABELS[entry.mood];
+  const privacy = PRIVACY_LABELS[entry.privacy_level];
+  const edited = entry.updatedAt !== entry.createdAt;
+  const answered = entry.promptId ? findPrompt(entry.promptId) : undefined;
+  return (
+    <header className="flex flex-col gap-2">
+      <h2 id="entry-title" className="text-2xl font-semibold break-words">
+        {entry.title}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        <time dateTime={entry.createdAt}>{formatEntryTime(entry.createdAt, timezone)}</time>
+        {edited && (
+          <>
+            {' · edited '}
+            <time dateTime={entry.updatedAt}>{formatEntryTime(entry.updatedAt, timezone)}</time>
+          </>
+        )}
+        {entry.input_type === 'audio' && ' · voice entry'}
+        {entry.input_type === 'reflection' && ' · reflection'}
+      </p>
+      {answered && (
+        <p className="border-l-2 border-primary pl-3 text-sm italic" data-testid="entry-prompt">
+          {answered.text}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-accent px-2.5 py-0.5" data-testid="entry-mood">
+          <span aria-hidden="true">{mood.emoji}</span> Mood: {mood.label}
+        </span>
+        {entry.tags.map((tag) => (
+          <span key={tag} className="rounded-full border px-2.5 py-0.5">
+            #{tag}
+          </span>
+        ))}
+      </div>
+      <p className="flex items-center gap-1.5 text-sm" data-testid="entry-privacy">
+        <Lock className="size-4" aria-hidden="true" />
+        <span>
+          <strong>{privacy.label}.</strong> {privacy.explanation}
+        </span>
+      </p>
+    </header>
+  );
+}
+
+/** Edit, history, the two exports and delete. */
+function EntryActions({ entry, onEdit }: { entry: JournalEntry; onEdit: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-wrap gap-2 border-t pt-4">
+      <Button onClick={onEdit}>
+        <Pencil aria-hidden="true" /> Edit
+      </Button>
+      <EntryHistoryDialog id={entry.id} />
+      <a
+        className={buttonVariants({ variant: 'outline' })}
+        href={journalExportUrl(entry.id, 'md')}
+        download
+      >
+        <Download aria-hidden="true" /> Export Markdown
+      </a>
+      <a
+        className={buttonVariants({ variant: 'outline' })}
+        href={journalExportUrl(entry.id, 'pdf')}
+        download
+      >
+        <Download aria-hidden="true" /> Export PDF
+      </a>
+      <DeleteEntryDialog
+        id={entry.id}
+        title={entry.title}
+        onDeleted={() => void navigate('/app/journal/text/new', { replace: true })}
+      />
+    </div>
+  );
+}
+
 /** One entry as written, with its details said plainly, and what can be done with it. */
 export function EntryViewer({ id }: { id: string }) {
-  const navigate = useNavigate();
   const timezone = useUserTimezone();
   const query = useQuery(journalEntryQuery(id));
   const [editing, setEditing] = useState(false);
@@ -68,54 +146,13 @@ export function EntryViewer({ id }: { id: string }) {
       </section>
     );
 
-  const mood = MOOD_LABELS[entry.mood];
-  const privacy = PRIVACY_LABELS[entry.privacy_level];
-  const edited = entry.updatedAt !== entry.createdAt;
-  const answered = entry.promptId ? findPrompt(entry.promptId) : undefined;
   return (
     <article
       aria-labelledby="entry-title"
       className="flex flex-col gap-4"
       data-testid="journal-entry"
     >
-      <header className="flex flex-col gap-2">
-        <h2 id="entry-title" className="text-2xl font-semibold break-words">
-          {entry.title}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          <time dateTime={entry.createdAt}>{formatEntryTime(entry.createdAt, timezone)}</time>
-          {edited && (
-            <>
-              {' · edited '}
-              <time dateTime={entry.updatedAt}>{formatEntryTime(entry.updatedAt, timezone)}</time>
-            </>
-          )}
-          {entry.input_type === 'audio' && ' · voice entry'}
-          {entry.input_type === 'reflection' && ' · reflection'}
-        </p>
-        {answered && (
-          <p className="border-l-2 border-primary pl-3 text-sm italic" data-testid="entry-prompt">
-            {answered.text}
-          </p>
-        )}
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-accent px-2.5 py-0.5" data-testid="entry-mood">
-            <span aria-hidden="true">{mood.emoji}</span> Mood: {mood.label}
-          </span>
-          {entry.tags.map((tag) => (
-            <span key={tag} className="rounded-full border px-2.5 py-0.5">
-              #{tag}
-            </span>
-          ))}
-        </div>
-        <p className="flex items-center gap-1.5 text-sm" data-testid="entry-privacy">
-          <Lock className="size-4" aria-hidden="true" />
-          <span>
-            <strong>{privacy.label}.</strong> {privacy.explanation}
-          </span>
-        </p>
-      </header>
-
+      <EntryHeader entry={entry} timezone={timezone} />
       {entry.audioUrl && (
         <audio controls preload="metadata" src={entry.audioUrl} aria-label={`Play ${entry.title}`}>
           <track kind="captions" />
@@ -134,32 +171,7 @@ export function EntryViewer({ id }: { id: string }) {
           <p className="text-muted-foreground">This entry has no text yet.</p>
         )
       )}
-
-      <div className="flex flex-wrap gap-2 border-t pt-4">
-        <Button onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" /> Edit
-        </Button>
-        <EntryHistoryDialog id={entry.id} />
-        <a
-          className={buttonVariants({ variant: 'outline' })}
-          href={journalExportUrl(entry.id, 'md')}
-          download
-        >
-          <Download aria-hidden="true" /> Export Markdown
-        </a>
-        <a
-          className={buttonVariants({ variant: 'outline' })}
-          href={journalExportUrl(entry.id, 'pdf')}
-          download
-        >
-          <Download aria-hidden="true" /> Export PDF
-        </a>
-        <DeleteEntryDialog
-          id={entry.id}
-          title={entry.title}
-          onDeleted={() => void navigate('/app/journal/text/new', { replace: true })}
-        />
-      </div>
+      <EntryActions entry={entry} onEdit={() => setEditing(true)} />
     </article>
   );
 }

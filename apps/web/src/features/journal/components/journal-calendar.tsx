@@ -1,14 +1,13 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { journalListQuery } from '../../../lib/api/journal';
 import { cn } from '../../../lib/cn';
-import { addDays, addMonths, formatDay, formatMonth, monthOf, monthWeeks } from '../calendar-days';
-import { journalCalendarQuery, useUserTimezone } from '../hooks/use-journal-queries';
+import { addMonths, formatDay, formatMonth, monthWeeks } from '../calendar-days';
+import { useCalendarMonth } from '../hooks/use-calendar-month';
+import { useUserTimezone } from '../hooks/use-journal-queries';
 import { dayOf, MOOD_LABELS } from '../journal-format';
 import { EntryListItem } from './entry-list-item';
 
@@ -52,68 +51,10 @@ function DayEntries({ day, timezone }: { day: string; timezone: string | undefin
  */
 export function JournalCalendar() {
   const timezone = useUserTimezone();
-  const [params, setParams] = useSearchParams();
   const today = dayOf(new Date().toISOString(), timezone);
-  const selected = params.get('day');
-  const focused = params.get('focus') ?? selected ?? today;
-  const month = monthOf(focused);
-  const calendar = useQuery(journalCalendarQuery(month));
+  const { calendar, month, grid, selected, focused, focusDay, openDay, onKeyDown } =
+    useCalendarMonth(today);
   const byDay = new Map((calendar.data?.days ?? []).map((d) => [d.date, d]));
-  const grid = useRef<HTMLTableElement>(null);
-  const moved = useRef(false);
-
-  // Keys can come faster than the URL updates: each move starts from the last one asked for.
-  const lastAsked = useRef(focused);
-
-  // A layout effect: the focused day leaves the page when the month changes, and a key pressed
-  // before a later effect moved focus would land on the page instead of the calendar.
-  useLayoutEffect(() => {
-    if (!moved.current) {
-      // Changed from outside (the Calendar link, Back): start from there.
-      lastAsked.current = focused;
-      return;
-    }
-    const day = grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`);
-    // Another month may still be loading: focus its day once the grid shows it, or the next
-    // key would land on the page instead of the calendar.
-    if (!day) return;
-    day.focus();
-    if (focused === lastAsked.current) moved.current = false;
-  }, [focused, calendar.data]);
-
-  function focusDay(day: string) {
-    moved.current = true;
-    lastAsked.current = day;
-    const next = new URLSearchParams(params);
-    next.set('focus', day);
-    setParams(next, { replace: true });
-  }
-
-  function openDay(day: string) {
-    lastAsked.current = day;
-    const next = new URLSearchParams(params);
-    next.set('day', day);
-    next.set('focus', day);
-    setParams(next, { replace: true });
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    const from = lastAsked.current;
-    const moves: Record<string, () => string> = {
-      ArrowLeft: () => addDays(from, -1),
-      ArrowRight: () => addDays(from, 1),
-      ArrowUp: () => addDays(from, -7),
-      ArrowDown: () => addDays(from, 7),
-      PageUp: () => addMonths(from, -1),
-      PageDown: () => addMonths(from, 1),
-      Home: () => addDays(from, -((new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7)),
-      End: () => addDays(from, 6 - ((new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7)),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    focusDay(move());
-  }
 
   return (
     <section aria-labelledby="calendar-title" className="flex flex-col gap-4">
@@ -148,20 +89,7 @@ export function JournalCalendar() {
         className="w-full table-fixed border-collapse"
         onKeyDown={onKeyDown}
       >
-        <thead>
-          <tr>
-            {WEEKDAYS.map((name, index) => (
-              <th
-                key={name}
-                scope="col"
-                abbr={WEEKDAY_NAMES[index]}
-                className="pb-2 text-xs font-medium text-muted-foreground"
-              >
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHeads />
         <tbody>
           {monthWeeks(month).map((week, row) => (
             <tr key={row}>
@@ -190,6 +118,25 @@ export function JournalCalendar() {
       </p>
       {selected && <DayEntries day={selected} timezone={timezone} />}
     </section>
+  );
+}
+
+function WeekdayHeads() {
+  return (
+    <thead>
+      <tr>
+        {WEEKDAYS.map((name, index) => (
+          <th
+            key={name}
+            scope="col"
+            abbr={WEEKDAY_NAMES[index]}
+            className="pb-2 text-xs font-medium text-muted-foreground"
+          >
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { FileUploadPanel } from '../../../components/file-upload/file-upload-panel';
 import { useSession } from '../../../lib/session';
 import { createVoiceNote } from '../api/voice-note-requests';
 import { VOICE_NOTES_KEY } from '../hooks/use-voice-notes';
@@ -30,16 +29,15 @@ let recentUploads: { userId: string; title: string }[] = [];
 export function VoiceNoteUploadPanel() {
   const { session } = useSession();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const userId = session.user?.id ?? '';
   const [, setRevision] = useState(0);
   const recent = recentUploads.filter((upload) => upload.userId === userId).map((u) => u.title);
 
-  async function upload(files: FileList | null) {
-    if (!files || files.length === 0) return;
+  async function upload(files: File[]) {
+    if (files.length === 0) return;
     setBusy(true);
-    for (const file of Array.from(files)) {
+    for (const file of files) {
       try {
         const note = await createVoiceNote({
           audio: file,
@@ -57,52 +55,18 @@ export function VoiceNoteUploadPanel() {
       }
     }
     setBusy(false);
-    if (input.current) input.current.value = '';
     await queryClient.invalidateQueries({ queryKey: [...VOICE_NOTES_KEY, 'list'] });
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    void upload(event.dataTransfer.files);
-  }
-
   return (
-    <div className="flex flex-col gap-4">
-      <div
-        className="flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center"
-        onDragOver={(event) => event.preventDefault()}
-        onDrop={onDrop}
-      >
-        <Upload className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">Drag files here or click to browse</p>
-        <p className="text-xs text-muted-foreground">Audio files up to 50 MB</p>
-        <input
-          ref={input}
-          type="file"
-          accept="audio/*"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="voice-note-upload-input"
-          onChange={(event) => void upload(event.target.files)}
-        />
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
-          {busy ? 'Uploading…' : 'Select Files'}
-        </Button>
-      </div>
-      <section>
-        <h3 className="mb-2 text-sm font-semibold">Recent Uploads</h3>
-        {recent.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No recent uploads</p>
-        ) : (
-          <ul className="list-inside list-disc text-sm">
-            {recent.map((title, index) => (
-              <li key={`${title}-${String(index)}`}>{title}</li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+    <FileUploadPanel
+      hint="Drag files here or click to browse"
+      detail="Audio files up to 50 MB"
+      accept="audio/*"
+      inputTestId="voice-note-upload-input"
+      busy={busy}
+      recent={recent}
+      onFiles={(files) => void upload(files)}
+    />
   );
 }
