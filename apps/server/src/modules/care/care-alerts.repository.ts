@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { CareAlertStatus } from '@kaleido/shared/care/care.schemas';
+import type { CareAlertStatus } from '@kaleido/shared/care/care-alerts.schemas';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { careAlerts, careRelationships } from '../../db/schema/care';

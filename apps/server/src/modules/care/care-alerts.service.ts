@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CareAlert, CareAlertStatus, CareScope } from '@kaleido/shared/care/care.schemas';
+import type { CareScope } from '@kaleido/shared/care/care.schemas';
+import type { CareAlert, CareAlertStatus } from '@kaleido/shared/care/care-alerts.schemas';
 import { EMOTIONS } from '@kaleido/shared/insights/insights.constants';
 import type { ProfessionalSettings } from '@kaleido/shared/settings/settings.schemas';
 import { notFound } from '../../http/errors';

@@ -1,4 +1,4 @@
-import type { CareNote } from '@kaleido/shared/care/care.schemas';
+import type { CareNote } from '@kaleido/shared/care/care-notes.schemas';
 import { notFound } from '../../http/errors';
 import type { CarePolicy } from './care-policy';
 import type { CareRepository } from './care.repository';

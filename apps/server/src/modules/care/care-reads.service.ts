@@ -1,15 +1,15 @@
-import {
-  CARE_SCOPES,
-  type CareAccessWhat,
-  type CareDashboard,
-  type CarePerson,
-  type CarePersonInsights,
-  type CarePersonProfile,
-  type CarePersonSummary,
-  type MoodPoint,
-  type SharedEntry,
-  type SharedTranscript,
-} from '@kaleido/shared/care/care.schemas';
+import { CARE_SCOPES } from '@kaleido/shared/care/care.schemas';
+import type {
+  CareDashboard,
+  CarePerson,
+  CarePersonInsights,
+  CarePersonProfile,
+  CarePersonSummary,
+  MoodPoint,
+  SharedEntry,
+  SharedTranscript,
+} from '@kaleido/shared/care/care-reads.schemas';
+import type { CareAccessWhat } from '@kaleido/shared/care/care-records.schemas';
 import type { InsightCard } from '@kaleido/shared/insights/insights.schemas';
 import { editableFields, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import { PROFILE_FIELDS, profileField } from '@kaleido/shared/profile/profile-fields';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { CareAccessWhat, CareScope, ConsentChange } from '@kaleido/shared/care/care.schemas';
+import type { CareScope } from '@kaleido/shared/care/care.schemas';
+import type { CareAccessWhat, ConsentChange } from '@kaleido/shared/care/care-records.schemas';
 import { rowsOf, type Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { careAccessLog, careConsentLog, careRelationships } from '../../db/schema/care';

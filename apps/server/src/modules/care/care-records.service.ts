@@ -5,7 +5,7 @@ import {
   type ConsentHistoryQuery,
   type ConsentHistoryResponse,
   type LoggedProfessional,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-records.schemas';
 import { badRequest } from '../../http/errors';
 import type { CareRepository } from './care.repository';
 

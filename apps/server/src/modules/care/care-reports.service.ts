@@ -1,9 +1,6 @@
-import {
-  CARE_ALERT_LABELS,
-  CARE_SCOPES,
-  type CareReportQuery,
-  type CareScope,
-} from '@kaleido/shared/care/care.schemas';
+import { CARE_SCOPES, type CareScope } from '@kaleido/shared/care/care.schemas';
+import { CARE_ALERT_LABELS } from '@kaleido/shared/care/care-alerts.schemas';
+import type { CareReportQuery } from '@kaleido/shared/care/care-reports.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { ProfessionalSettings } from '@kaleido/shared/settings/settings.schemas';
 import { localTime, usableTimezone } from '../../lib/timezone';

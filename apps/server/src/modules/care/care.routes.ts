@@ -2,15 +2,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AccessLogQuerySchema,
-  CareAlertsQuerySchema,
-  CareNoteBodySchema,
-  CareReportQuerySchema,
   CareScopeSchema,
   ConsentBodySchema,
-  ConsentHistoryQuerySchema,
   InviteBodySchema,
 } from '@kaleido/shared/care/care.schemas';
+import { CareAlertsQuerySchema } from '@kaleido/shared/care/care-alerts.schemas';
+import { CareNoteBodySchema } from '@kaleido/shared/care/care-notes.schemas';
+import {
+  AccessLogQuerySchema,
+  ConsentHistoryQuerySchema,
+} from '@kaleido/shared/care/care-records.schemas';
+import { CareReportQuerySchema } from '@kaleido/shared/care/care-reports.schemas';
 import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { PdfExports } from '../../pdf/pdf-exports';
 import type { CareAlerts } from './care-alerts.service';

@@ -1,4 +1,5 @@
-import { ETHICAL_USE_STATEMENT, type Relationship } from '@kaleido/shared/care/care.schemas';
+import type { Relationship } from '@kaleido/shared/care/care.schemas';
+import { ETHICAL_USE_STATEMENT } from '@kaleido/shared/care/care-reads.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
