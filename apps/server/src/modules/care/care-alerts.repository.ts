@@ -7,6 +7,8 @@ import { careAlerts, careRelationships } from '../../db/schema/care';
 export type AlertRow = typeof careAlerts.$inferSelect;
 export type NewAlert = Omit<typeof careAlerts.$inferInsert, 'id' | 'status' | 'answeredAt'>;
 
+export type CareAlertsRepository = ReturnType<typeof createCareAlertsRepository>;
+
 /** Alerts raised for a professional from what a person shares (care-alerts.service.ts). */
 export function createCareAlertsRepository(db: Db) {
   return {
