@@ -88,6 +88,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
     now,
   });
   const grants = createReaderGrants({ policy, readable });
+  // What every change of a relationship takes: it is written, logged and announced.
   const changes = { relationships, consents, logging, bus, now };
 
   const views = createCareAlertViews({ relationships, grants });
@@ -106,9 +107,9 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
     now,
   });
 
-  const relationshipViews = createCareRelationships({ ...changes, privacyOf });
+  const relationshipService = createCareRelationships({ ...changes, privacyOf });
   registerCareRelationshipRoutes(app, {
-    relationships: relationshipViews,
+    relationships: relationshipService,
     invitations: createCareInvitations({
       ...changes,
       policy,
@@ -116,7 +117,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
       rateLimits: deps.rateLimits,
       viewerOf,
     }),
-    consent: createCareConsent({ ...changes, views: relationshipViews }),
+    consent: createCareConsent({ ...changes, views: relationshipService }),
   });
   registerCareRecordRoutes(app, createCareRecords({ repository: createCareRecordsRepository(db) }));
 
