@@ -85,6 +85,11 @@ export const careJourneys: Journey[] = [
         await confirm.click();
         await confirm.waitFor({ state: 'detached' });
       }
+      // Requests have a page of their own in the client interface (issue 25 item 1).
+      await pro
+        .getByRole('navigation', { name: 'Client Interface' })
+        .getByRole('link', { name: 'Requests' })
+        .click();
       await pro.getByLabel('Invite a person by email').fill(person.email);
       await pro.getByRole('button', { name: 'Invite' }).click();
       // One sentence whether or not someone uses the address (decision 045).

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { createVerifiedAccount, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
@@ -72,15 +73,49 @@ export const guardJourneys: Journey[] = [
       await expectVisible(page.getByText(account.fullName), 'full name in menu');
       if ((await page.getByRole('menuitem', { name: 'Switch View' }).count()) > 0)
         throw new Error('Switch View shown to a non-admin');
+      await page.keyboard.press('Escape');
+      assert.equal(
+        await page.getByRole('navigation', { name: 'Client Interface' }).count(),
+        0,
+        'no client interface pages for a user',
+      );
     },
   },
   {
-    name: 'guard: a client works in /client and is moved there from /admin',
+    name: 'guard: a client lands in /client, finds its pages in the sidebar and the palette, and is moved there from /admin',
     holds: ['client'],
     unavailableBecause: needsRoleAccount('client'),
-    async run({ newPage }) {
+    async run({ newPage, checkA11y }) {
       const page = await newPage();
-      await signInThroughUi(page, mustHave('client'));
+      // A professional's home is the client interface (issue 25 item 1).
+      await signInThroughUi(page, mustHave('client'), '/client');
+      const clientNav = page.getByRole('navigation', { name: 'Client Interface' });
+      await expectVisible(clientNav.getByRole('link', { name: 'People' }), 'People in the sidebar');
+      assert.equal(
+        await clientNav.getByRole('link', { name: 'People' }).getAttribute('aria-current'),
+        'page',
+        'People is the current page',
+      );
+      await clientNav.getByRole('link', { name: 'Requests' }).click();
+      await expectPath(page, '/client/requests');
+      await expectVisible(page.getByLabel('Invite a person by email'), 'the invite form');
+      await clientNav.getByRole('link', { name: 'Reports' }).click();
+      await expectPath(page, '/client/reports');
+      await expectVisible(page.getByRole('heading', { name: 'Reports' }), 'reports page');
+      await checkA11y(page, 'client reports');
+      // The palette finds the client interface's pages by the word a professional would type.
+      await page.keyboard.press('Control+k');
+      const palette = page.getByTestId('command-palette');
+      await palette.getByPlaceholder('Type to search or execute commands...').fill('client');
+      await palette.getByRole('option', { name: 'People', exact: true }).click();
+      await expectPath(page, '/client');
+      // Their own workspace is one click away.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /^Journal/ })
+        .click();
+      await expectPath(page, /^\/app\/journal/);
+      await expectVisible(clientNav.getByRole('link', { name: 'People' }), 'still in the sidebar');
       await page.goto('/admin');
       await expectPath(page, '/client');
       await expectVisible(

@@ -35,6 +35,8 @@ export const recoveryJourneys: Journey[] = [
         'Reset link sent',
         'If an account exists, a reset link has been sent to your email.',
       );
+      // Asking for a reset link does not also submit the sign-in form behind the dialog.
+      assert.equal(await page.getByText('Sign in failed').count(), 0, 'no sign-in attempt');
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await page.getByRole('button', { name: 'Forgot your password?' }).click();
       await expectVisible(

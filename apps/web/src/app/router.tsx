@@ -82,6 +82,8 @@ const AdminSystemRoute = page(adminConsole, (m) => m.AdminSystemRoute);
 const AdminHealthRoute = page(adminConsole, (m) => m.AdminHealthRoute);
 const AdminResearchRoute = page(adminConsole, (m) => m.AdminResearchRoute);
 const ClientPersonRoute = page(areas, (m) => m.ClientPersonRoute);
+const ClientRequestsRoute = page(areas, (m) => m.ClientRequestsRoute);
+const ClientReportsRoute = page(areas, (m) => m.ClientReportsRoute);
 const HelpLayoutRoute = page(
   () => import('./routes/help/help-layout-route'),
   (m) => m.HelpLayoutRoute,
@@ -206,6 +208,8 @@ export function AppRoutes() {
           <Route index element={<ClientHomeRoute />} />
           <Route path="dashboard" element={<ClientHomeRoute />} />
           <Route path="people/:userId" element={<ClientPersonRoute />} />
+          <Route path="requests" element={<ClientRequestsRoute />} />
+          <Route path="reports" element={<ClientReportsRoute />} />
           {areaAliases('client')}
         </Route>
         <Route path="/admin" element={<AdminShellRoute />}>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { landingPath } from '../../lib/interfaces';
 import { useFirstPaintHandoff, useSession } from '../../lib/session';
 import { SIGN_OFF_TOASTS, useSignOut } from '../../lib/sign-out';
 
@@ -40,7 +41,7 @@ export function LandingRoute() {
   if (isLoading) return <FullPageSpinner />;
   if (session.user && session.isFirstTimeAdmin)
     return <Navigate to="/interface-selection" replace />;
-  if (session.user && session.role) return <Navigate to="/app/dashboard" replace />;
+  if (session.user && session.role) return <Navigate to={landingPath(session)} replace />;
 
   if (session.user) {
     return (

@@ -12,6 +12,7 @@ import {
   UserSearch,
   type LucideIcon,
 } from 'lucide-react';
+import { CLIENT_PAGES } from '../../lib/interfaces';
 import type { Modality } from '../../lib/modalities';
 
 export type SearchScope = 'everything' | 'contacts' | 'files';
@@ -23,10 +24,17 @@ export interface PaletteEntry {
   /** Where selecting leads; search entries open a search scope instead. */
   to?: string;
   scope?: SearchScope;
+  /** More words that find it (typing "client" finds the client interface's pages). */
+  keywords?: readonly string[];
+}
+
+export interface PaletteGroup {
+  heading: string;
+  entries: readonly PaletteEntry[];
 }
 
 /** Every entry of the spec's command palette (SPEC §2), by group. */
-export const PALETTE_GROUPS: readonly { heading: string; entries: readonly PaletteEntry[] }[] = [
+export const PALETTE_GROUPS: readonly PaletteGroup[] = [
   {
     heading: 'Navigate',
     entries: [
@@ -66,6 +74,21 @@ export const PALETTE_GROUPS: readonly { heading: string; entries: readonly Palet
     ],
   },
 ];
+
+/**
+ * The client interface's pages, for whoever works in it (issue 25 item 1): a group of its own
+ * after the spec's, so the spec's entries keep their order.
+ */
+export const CLIENT_PALETTE_GROUP: PaletteGroup = {
+  heading: 'Client Interface',
+  entries: CLIENT_PAGES.map((page) => ({
+    label: page.label,
+    to: page.path,
+    modality: 'dashboard',
+    icon: page.icon,
+    keywords: ['client', 'clients', 'client interface', 'professional'],
+  })),
+};
 
 export const PALETTE_PLACEHOLDER = 'Type to search or execute commands...';
 export const PALETTE_EMPTY = 'No results found.';

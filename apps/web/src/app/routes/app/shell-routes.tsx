@@ -22,7 +22,8 @@ import { useSidebarState } from '../../../features/shell/hooks/use-sidebar-state
 import { modifierLabel } from '../../../features/shell/nav-items';
 import { lazyPart } from '../../../lib/lazy-part';
 import { queryClient } from '../../../lib/query-client';
-import { useFirstPaintHandoff } from '../../../lib/session';
+import { effectiveInterface } from '../../../lib/interfaces';
+import { useFirstPaintHandoff, useSession } from '../../../lib/session';
 import { useUiState } from '../../../lib/ui-store';
 import { RouteGuard } from '../../route-guard';
 
@@ -49,6 +50,8 @@ function AppShell() {
   const paletteOpen = useUiState((s) => s.isCommandPaletteOpen);
   const drawerOpen = useUiState((s) => s.isDrawerOpen);
   const sheetOpen = sidebar.isMobile && sidebar.sheetOpen;
+  const { session } = useSession();
+  const clientInterface = effectiveInterface(session) === 'client';
   usePaletteShortcut();
   useNavigationShortcuts();
   usePageTitle();
@@ -79,7 +82,7 @@ function AppShell() {
         }
       />
       <div className="flex">
-        <Sidebar expanded={sidebar.expanded} />
+        <Sidebar expanded={sidebar.expanded} clientInterface={clientInterface} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <Suspense fallback={<Spinner />}>
             <Outlet />
@@ -88,7 +91,13 @@ function AppShell() {
         </main>
       </div>
       <LazyOverlay part={sheet} wanted={sheetOpen}>
-        {(loaded) => <loaded.SidebarSheet open={sheetOpen} onOpenChange={sidebar.setSheetOpen} />}
+        {(loaded) => (
+          <loaded.SidebarSheet
+            open={sheetOpen}
+            onOpenChange={sidebar.setSheetOpen}
+            clientInterface={clientInterface}
+          />
+        )}
       </LazyOverlay>
       <LazyOverlay part={palette} wanted={paletteOpen}>
         {(loaded) => <loaded.CommandPalette />}

@@ -16,7 +16,10 @@ export function SparkChart({
 }) {
   const points = samples.map(value);
   const numbers = points.filter((v): v is number => v !== null);
-  const max = Math.max(1, ...numbers);
+  const highest = Math.max(0, ...numbers);
+  // The chart's scale never falls below 1, so a flat zero draws along the bottom; the words say
+  // what was measured (product walk 2 B-10: "highest 1.0 err" with no error at all).
+  const max = Math.max(1, highest);
   const width = 300;
   const height = 60;
   const step = points.length > 1 ? width / (points.length - 1) : width;
@@ -30,7 +33,7 @@ export function SparkChart({
   const summary =
     numbers.length === 0
       ? 'No samples yet (one is taken every minute).'
-      : `Latest ${latest?.toFixed(1)} ${unit}, highest ${max.toFixed(1)} ${unit}, over ${numbers.length} minutes.`;
+      : `Latest ${latest?.toFixed(1)} ${unit}, highest ${highest.toFixed(1)} ${unit}, over ${numbers.length} minutes.`;
   return (
     <figure className="grid gap-1 rounded-lg border p-4">
       <figcaption className="text-sm font-medium">{label}</figcaption>

@@ -32,6 +32,10 @@ export function ForgotPasswordDialog({
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
+    // The dialog is portalled out of the sign-in form in the page, but React's events follow
+    // the component tree: without this the sign-in form submitted too ("Sign in failed" beside
+    // "Reset link sent", product walk 2 B-4).
+    event.stopPropagation();
     if (email.trim() === '') return;
     setPending(true);
     try {

@@ -34,7 +34,7 @@ export function ClientPerson({ userId }: { userId: string }) {
       <p role="status" className="text-sm">
         This person is not sharing anything with you.{' '}
         <Link to="/client" className="underline">
-          Back to the dashboard
+          Back to the people you work with
         </Link>
       </p>
     );
@@ -97,6 +97,16 @@ export function ClientPerson({ userId }: { userId: string }) {
                 <li key={s}>{notSharedSentence(name, s)}</li>
               ))}
             </ul>
+          )}
+          {scopes.length > 0 && (
+            <p>
+              <Link
+                to={`/client/reports?person=${encodeURIComponent(userId)}`}
+                className="underline"
+              >
+                Make a report of what {name} shares
+              </Link>
+            </p>
           )}
         </CardContent>
       </Card>

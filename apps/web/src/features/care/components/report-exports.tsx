@@ -8,11 +8,12 @@ import { careApi, careKeys } from '../../../lib/api/care';
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Settings → Professional → Exports: a report of one person for one period, as PDF or CSV, in
- * the report format chosen above. The server builds it only from what the person shares now,
- * and the person sees it in their access log.
+ * A report of one person for one period, as PDF or CSV: on the client interface's Reports page
+ * (a person's page links there with them chosen) and in Settings → Professional beside the
+ * report format. The server builds it only from what the person shares now, and the person sees
+ * it in their access log.
  */
-export function CareReportExports() {
+export function CareReportExports({ personId: initialPersonId = '' }: { personId?: string }) {
   const id = useId();
   const relationships = useQuery({
     queryKey: careKeys.relationships,
@@ -21,10 +22,11 @@ export function CareReportExports() {
   const people = (relationships.data?.relationships ?? []).filter(
     (r) => r.role === 'professional' && r.status === 'active',
   );
-  const [personId, setPersonId] = useState('');
+  const [personId, setPersonId] = useState(initialPersonId);
   const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 30 * 86_400_000)));
   const [to, setTo] = useState(() => isoDay(new Date()));
-  const chosen = personId || people[0]?.other.id || '';
+  const chosen =
+    (people.some((r) => r.other.id === personId) ? personId : '') || people[0]?.other.id || '';
   if (relationships.data && people.length === 0)
     return (
       <p className="text-sm text-muted-foreground">

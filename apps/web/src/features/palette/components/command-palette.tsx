@@ -3,8 +3,11 @@ import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRestoreFocus } from '../../../components/ui/use-restore-focus';
+import { effectiveInterface } from '../../../lib/interfaces';
+import { useSession } from '../../../lib/session';
 import { uiActions, useUiState } from '../../../lib/ui-store';
 import {
+  CLIENT_PALETTE_GROUP,
   PALETTE_EMPTY,
   PALETTE_GROUPS,
   PALETTE_PLACEHOLDER,
@@ -32,6 +35,11 @@ export function CommandPalette() {
   const navigate = useNavigate();
   const [scope, setScope] = useState<SearchScope | null>(null);
   const [query, setQuery] = useState('');
+  const { session } = useSession();
+  const groups =
+    effectiveInterface(session) === 'client'
+      ? [...PALETTE_GROUPS, CLIENT_PALETTE_GROUP]
+      : PALETTE_GROUPS;
 
   function setOpen(next: boolean) {
     uiActions.toggleCommandPalette(next);
@@ -94,7 +102,7 @@ export function CommandPalette() {
                 <PaletteSearchResults scope={scope} query={query} onSelect={selectFound} />
               )}
               {scope === null &&
-                PALETTE_GROUPS.map((group) => (
+                groups.map((group) => (
                   <Command.Group
                     key={group.heading}
                     heading={group.heading}
@@ -106,6 +114,7 @@ export function CommandPalette() {
                         <Command.Item
                           key={entry.label}
                           value={entry.label}
+                          keywords={entry.keywords ? [...entry.keywords] : undefined}
                           onSelect={() => select(entry)}
                           className="flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm data-[selected=true]:bg-accent"
                         >

@@ -6,9 +6,12 @@ import { SidebarNav } from './sidebar';
 export function SidebarSheet({
   open,
   onOpenChange,
+  clientInterface,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The client interface's pages too (sidebar.tsx). */
+  clientInterface: boolean;
 }) {
   const restoreFocus = useRestoreFocus(open);
   return (
@@ -22,7 +25,11 @@ export function SidebarSheet({
           className="fixed inset-y-0 left-0 z-50 w-[18rem] border-r bg-background shadow-lg"
         >
           <Dialog.Title className="px-4 pt-4 text-lg font-semibold">Kaleido</Dialog.Title>
-          <SidebarNav collapsed={false} onNavigate={() => onOpenChange(false)} />
+          <SidebarNav
+            collapsed={false}
+            clientInterface={clientInterface}
+            onNavigate={() => onOpenChange(false)}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -9,7 +9,11 @@ import { badgeCount } from '../../../lib/use-mail-unread';
 import { Sidebar } from './sidebar';
 
 /** The shell with the folder counts already known (as after the first fetch). */
-function renderSidebar(expanded: boolean, inboxUnread: number) {
+function renderSidebar(
+  expanded: boolean,
+  inboxUnread: number,
+  { path = '/app/dashboard', clientInterface = false } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   const folder = { total: 0, unread: 0 };
   const counts: MailCounts = {
@@ -22,9 +26,9 @@ function renderSidebar(expanded: boolean, inboxUnread: number) {
   client.setQueryData(mailKeys.counts, { counts });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/app/dashboard']}>
+      <MemoryRouter initialEntries={[path]}>
         <Tooltip.Provider>
-          <Sidebar expanded={expanded} />
+          <Sidebar expanded={expanded} clientInterface={clientInterface} />
         </Tooltip.Provider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -48,5 +52,32 @@ describe('sidebar unread mail', () => {
     expect(screen.getByRole('link', { name: 'Email, 120 unread' })).toBeTruthy();
     expect(screen.getByTestId('email-unread').textContent).toBe('99+');
     expect(badgeCount(99)).toBe('99');
+  });
+});
+
+describe('sidebar for the client interface', () => {
+  it('lists People, Requests and Reports below the workspace, a person’s page under People', () => {
+    renderSidebar(true, 0, { path: '/client/people/42', clientInterface: true });
+    const nav = screen.getByRole('navigation', { name: 'Client Interface' });
+    const links = [...nav.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(['People', 'Requests', 'Reports']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/client',
+      '/client/requests',
+      '/client/reports',
+    ]);
+    expect(links.map((a) => a.getAttribute('aria-current'))).toEqual(['page', null, null]);
+    // The workspace's nine stay, none of them current.
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(main.querySelectorAll('a')).toHaveLength(9);
+    expect(main.querySelector('[aria-current="page"]')).toBeNull();
+  });
+
+  it('names each page when collapsed, and is absent outside the client interface', () => {
+    const { unmount } = renderSidebar(false, 0, { path: '/client/reports', clientInterface: true });
+    expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+    unmount();
+    renderSidebar(true, 0);
+    expect(screen.queryByRole('navigation', { name: 'Client Interface' })).toBeNull();
   });
 });

@@ -1,17 +1,99 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Tip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
+import { CLIENT_PAGES, isCurrentClientPage } from '../../../lib/interfaces';
 import { uiActions } from '../../../lib/ui-store';
 import { badgeCount, useMailUnread } from '../../../lib/use-mail-unread';
 import { modifierLabel, NAV_ITEMS } from '../nav-items';
 
-/** The sidebar's links; `collapsed` shows icons only, each with a label + shortcut tooltip. */
+/**
+ * The sidebar's links; `collapsed` shows icons only, each with a label + shortcut tooltip. Whoever
+ * works in the client interface also gets its pages, below the workspace's nine (issue 25 item 1):
+ * the professional's home and their own journal are each one click away.
+ */
 export function SidebarNav({
+  collapsed,
+  clientInterface = false,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  clientInterface?: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <>
+      <WorkspaceNav collapsed={collapsed} onNavigate={onNavigate} />
+      {clientInterface && <ClientInterfaceNav collapsed={collapsed} onNavigate={onNavigate} />}
+    </>
+  );
+}
+
+const linkClass = (current: boolean, collapsed: boolean) =>
+  cn(
+    'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground',
+    current && 'bg-accent text-foreground',
+    collapsed && 'justify-center px-0',
+  );
+
+const tipClass = 'z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow';
+
+/** People, Requests and Reports of the client interface. */
+function ClientInterfaceNav({
   collapsed,
   onNavigate,
 }: {
   collapsed: boolean;
-  onNavigate?: () => void;
+  onNavigate?: (() => void) | undefined;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Client Interface" className="flex flex-col gap-1 border-t p-2">
+      {!collapsed && (
+        <h2 className="px-3 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+          Client Interface
+        </h2>
+      )}
+      {CLIENT_PAGES.map((page) => {
+        const current = isCurrentClientPage(page, pathname);
+        const Icon = page.icon;
+        // A Link, not a NavLink: NavLink would set aria-current by its own rule, and a person's
+        // page (/client/people/…) is People's too.
+        const link = (
+          <Link
+            to={page.path}
+            aria-current={current ? 'page' : undefined}
+            aria-label={collapsed ? page.label : undefined}
+            onClick={() => onNavigate?.()}
+            className={linkClass(current, collapsed)}
+          >
+            <Icon className="size-5 shrink-0" aria-hidden="true" />
+            {!collapsed && <span className="flex-1 truncate">{page.label}</span>}
+          </Link>
+        );
+        if (!collapsed) return <div key={page.path}>{link}</div>;
+        return (
+          <Tip
+            key={page.path}
+            side="right"
+            sideOffset={8}
+            className={tipClass}
+            content={page.label}
+          >
+            {link}
+          </Tip>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The workspace's nine pages of SPEC §2, each with its Ctrl/Cmd+digit shortcut. */
+function WorkspaceNav({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: (() => void) | undefined;
 }) {
   const { pathname } = useLocation();
   const mod = modifierLabel();
@@ -35,11 +117,7 @@ export function SidebarNav({
               uiActions.setActiveModality(item.modality);
               onNavigate?.();
             }}
-            className={cn(
-              'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground',
-              current && 'bg-accent text-foreground',
-              collapsed && 'justify-center px-0',
-            )}
+            className={linkClass(current, collapsed)}
           >
             <span className="relative">
               <Icon className="size-5 shrink-0" aria-hidden="true" />
@@ -77,7 +155,7 @@ export function SidebarNav({
             key={item.path}
             side="right"
             sideOffset={8}
-            className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
+            className={tipClass}
             content={
               <>
                 {item.label}
@@ -95,7 +173,13 @@ export function SidebarNav({
 }
 
 /** Workspace sidebar: 256px expanded, 64px collapsed (SPEC §9). */
-export function Sidebar({ expanded }: { expanded: boolean }) {
+export function Sidebar({
+  expanded,
+  clientInterface = false,
+}: {
+  expanded: boolean;
+  clientInterface?: boolean;
+}) {
   return (
     <aside
       data-testid="sidebar"
@@ -105,7 +189,7 @@ export function Sidebar({ expanded }: { expanded: boolean }) {
         expanded ? 'w-[256px]' : 'w-[64px]',
       )}
     >
-      <SidebarNav collapsed={!expanded} />
+      <SidebarNav collapsed={!expanded} clientInterface={clientInterface} />
     </aside>
   );
 }
