@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions) {
   registerFileSearch(app, base);
   registerStorageRoutes(app, base);
   registerDashboard(app, base);
-  const admin = registerAdmin(app, { ...base, settingsChanges, account, care: care.care });
+  const admin = registerAdmin(app, { ...base, settingsChanges, account, care: care.admin });
   const calls = registerCalls(app, base);
   await registerSpaAndNotFound(
     app,

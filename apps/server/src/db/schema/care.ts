@@ -10,16 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CareScope, RelationshipStatus } from '@kaleido/shared/care/care.schemas';
 import type {
-  CareAccessWhat,
   CareAlertEvidence,
   CareAlertKind,
   CareAlertStatus,
   CareAlertValues,
-  CareScope,
-  ConsentChange,
-  RelationshipStatus,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-alerts.schemas';
+import type { CareAccessWhat, ConsentChange } from '@kaleido/shared/care/care-records.schemas';
 import { users } from './auth';
 
 /**
@@ -175,9 +173,7 @@ export const careAlerts = pgTable(
     kind: text('kind').$type<CareAlertKind>().notNull(),
     signature: text('signature').notNull(),
     values: jsonb('values').$type<CareAlertValues>().notNull(),
-    evidence: jsonb('evidence')
-      .$type<(CareAlertEvidence & { ref?: string })[]>()
-      .notNull(),
+    evidence: jsonb('evidence').$type<(CareAlertEvidence & { ref?: string })[]>().notNull(),
     sources: jsonb('sources').$type<string[]>(),
     status: text('status').$type<CareAlertStatus>().notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,7 +37,7 @@ import { registerInstanceSettingsRoutes } from './settings.routes';
 import { registerConsoleRoutes } from './console.routes';
 import { createResearchRepository } from './research.repository';
 import { createResearchService } from './research.service';
-import type { CareService } from '../care/care.service';
+import type { CareAdmin } from '../care/care-admin.service';
 import type { Mailer } from '../mail/mailer';
 import type { OutboxRepository } from '../mail/outbox.repository';
 import { registerAdminOutboxRoutes } from './outbox.routes';
@@ -116,7 +116,7 @@ export function registerAdmin(
     /** The account deletion the person's own uses. */
     account: { removeAccount(userId: string): Promise<void> };
     /** Relationships are the care module's; the console lists, proposes and ends them. */
-    care: Pick<CareService, 'adminList' | 'adminPropose' | 'adminEnd'>;
+    care: CareAdmin;
     authSecret: string;
     mailer: Pick<Mailer, 'mode'>;
     outbox: Pick<OutboxRepository, 'listSentNewestFirst'>;

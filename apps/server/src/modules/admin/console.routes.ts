@@ -7,7 +7,7 @@ import {
   ResearchExportQuerySchema,
   ResearchQuerySchema,
 } from '@kaleido/shared/admin/admin.schemas';
-import type { CareService } from '../care/care.service';
+import type { CareAdmin } from '../care/care-admin.service';
 import { adminOnly, type AdminGate } from './admin-access';
 import type { AuditService } from './audit.service';
 import { researchCsv, type ResearchService } from './research.service';
@@ -18,7 +18,7 @@ const IdParams = z.object({ id: z.uuid() });
 export function registerConsoleRoutes(
   app: FastifyInstance,
   deps: {
-    care: Pick<CareService, 'adminList' | 'adminPropose' | 'adminEnd'>;
+    care: CareAdmin;
     research: ResearchService;
     audit: Pick<AuditService, 'record'>;
     requireAdmin: AdminGate;

@@ -2,7 +2,7 @@ import type {
   CareAlertEvidence,
   CareAlertKind,
   CareAlertValues,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-alerts.schemas';
 import type { Emotion } from '@kaleido/shared/insights/insights.constants';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { RiskThreshold, SpikeSensitivity } from '@kaleido/shared/settings/settings.schemas';

@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { CareAlertStatus } from '@kaleido/shared/care/care.schemas';
+import type { CareAlertStatus } from '@kaleido/shared/care/care-alerts.schemas';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { careAlerts, careRelationships } from '../../db/schema/care';
 
 export type AlertRow = typeof careAlerts.$inferSelect;
 export type NewAlert = Omit<typeof careAlerts.$inferInsert, 'id' | 'status' | 'answeredAt'>;
+
+export type CareAlertsRepository = ReturnType<typeof createCareAlertsRepository>;
 
 /** Alerts raised for a professional from what a person shares (care-alerts.service.ts). */
 export function createCareAlertsRepository(db: Db) {

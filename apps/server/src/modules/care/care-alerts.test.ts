@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessLogResponse, CareAlert, CareScope } from '@kaleido/shared/care/care.schemas';
+import type { CareScope } from '@kaleido/shared/care/care.schemas';
+import type { CareAlert } from '@kaleido/shared/care/care-alerts.schemas';
+import type { AccessLogResponse } from '@kaleido/shared/care/care-records.schemas';
 import { EMOTIONS, type Emotion } from '@kaleido/shared/insights/insights.constants';
 import type { ItemAnalysis } from '@kaleido/shared/insights/item-analysis.schemas';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';

@@ -7,8 +7,12 @@ import {
 import { DIRECTORY_MESSAGES, INVITE_LIMIT } from '@kaleido/shared/users/directory.schemas';
 import type { JobQueue } from '../../jobs/job-queue';
 import { badRequest } from '../../http/errors';
+import type { EventBus } from '../../realtime/event-bus';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
+import type { CareLogging } from './care-logging.repository';
 import type { CarePolicy } from './care-policy';
+import type { CareRelationshipsRepository } from './care-relationships.repository';
+import { announceChange } from './care-announcements';
 
 export const CARE_INVITE_JOB = 'care-invite';
 
@@ -26,14 +30,51 @@ export const CARE_INVITE_LIMIT: RateLimitRule = {
  * Inviting by address (decision 045): the answer is one sentence whether or not someone uses the
  * address, whatever their role. What the request does is the same either way (the inviter's
  * own checks, the rate limit, one job), so its timing says nothing either; the job then delivers
- * the invitation, or drops it (care-relationships.service.ts `deliverInvitation`).
+ * the invitation, or drops it (`deliver`).
  */
 export function createCareInvitations(deps: {
   policy: Pick<CarePolicy, 'isProfessional'>;
   jobs: Pick<JobQueue, 'enqueue' | 'define'>;
   rateLimits: Pick<RateLimitService, 'consume'>;
-  deliver: (userId: string, body: InviteBody) => Promise<void>;
+  relationships: Pick<CareRelationshipsRepository, 'userByEmail' | 'invite'>;
+  logging: Pick<CareLogging, 'logChange'>;
+  bus: Pick<EventBus, 'publish'>;
+  viewerOf: (userId: string) => Promise<{ role: string }>;
+  now: () => Date;
 }) {
+  const { relationships: repository } = deps;
+
+  /**
+   * Delivers an invitation asked for by address: to no one when no account uses the address, the
+   * invited side is not a professional, or the pair already has a relationship. The inviter is
+   * never told which (decision 045).
+   */
+  async function deliver(userId: string, body: InviteBody): Promise<void> {
+    const target = await repository.userByEmail(body.email);
+    if (!target || target.id === userId) return;
+    if (body.as === 'person') {
+      const role = (await deps.viewerOf(target.id)).role;
+      if (role !== 'client' && role !== 'admin') return;
+    }
+    const now = deps.now();
+    const created = await repository.invite({
+      professionalId: body.as === 'professional' ? userId : target.id,
+      personId: body.as === 'professional' ? target.id : userId,
+      initiatedBy: body.as,
+      now,
+    });
+    if (!created) return;
+    await deps.logging.logChange({
+      relationship: created,
+      actorId: userId,
+      scope: null,
+      action: 'invited',
+      expiresAt: null,
+      now,
+    });
+    await announceChange(deps.bus, created, 'invited');
+  }
+
   deps.jobs.define(
     CARE_INVITE_JOB,
     {
@@ -41,7 +82,7 @@ export function createCareInvitations(deps: {
       payload: z.object({ userId: z.uuid(), invitation: InviteBodySchema }),
       maxAttempts: 3,
     },
-    ({ userId, invitation }) => deps.deliver(userId, invitation),
+    ({ userId, invitation }) => deliver(userId, invitation),
   );
 
   return {

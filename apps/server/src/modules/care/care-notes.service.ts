@@ -1,7 +1,7 @@
-import type { CareNote } from '@kaleido/shared/care/care.schemas';
+import type { CareNote } from '@kaleido/shared/care/care-notes.schemas';
 import { notFound } from '../../http/errors';
 import type { CarePolicy } from './care-policy';
-import type { CareRepository } from './care.repository';
+import type { CareNotesRepository } from './care-notes.repository';
 
 export type CareNotes = ReturnType<typeof createCareNotes>;
 
@@ -10,11 +10,11 @@ export type CareNotes = ReturnType<typeof createCareNotes>;
  * in the professional's own export.
  */
 export function createCareNotes(deps: {
-  repository: CareRepository;
+  notes: CareNotesRepository;
   policy: CarePolicy;
   now: () => Date;
 }) {
-  const { repository, policy } = deps;
+  const { notes: repository, policy } = deps;
   return {
     async notes(professionalId: string, personId: string): Promise<{ notes: CareNote[] }> {
       await policy.mayView(professionalId, personId);

@@ -2,7 +2,8 @@ import type { CareScope } from '@kaleido/shared/care/care.schemas';
 import { CARE_MESSAGES } from '@kaleido/shared/care/care.schemas';
 import { effectiveRoleOf, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import { forbidden, notFound } from '../../http/errors';
-import type { CareRepository, ConsentRow, RelationshipRow } from './care.repository';
+import type { CareConsentsRepository, ConsentRow } from './care-consents.repository';
+import type { CareRelationshipsRepository, RelationshipRow } from './care-relationships.repository';
 
 export type CarePolicy = ReturnType<typeof createCarePolicy>;
 
@@ -21,7 +22,8 @@ export function consentInForce(consent: ConsentRow | null | undefined, now: Date
  * confirmed the ethical-use statement is refused (403) before any first access.
  */
 export function createCarePolicy(deps: {
-  repository: Pick<CareRepository, 'openBetween' | 'consent' | 'consentsOf'>;
+  relationships: Pick<CareRelationshipsRepository, 'openBetween'>;
+  consents: Pick<CareConsentsRepository, 'consentsOf'>;
   viewerOf: (userId: string) => Promise<ProfileViewer>;
   privacyOf: (userId: string) => Promise<{ insights_visible_to_clients: boolean }>;
   professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
@@ -42,7 +44,7 @@ export function createCarePolicy(deps: {
   /** The active relationship of P with U, with P acting as a professional; else 404. */
   async function relationship(professionalId: string, personId: string): Promise<RelationshipRow> {
     if (professionalId === personId || !(await isProfessional(professionalId))) throw notShared();
-    const found = await deps.repository.openBetween(professionalId, personId);
+    const found = await deps.relationships.openBetween(professionalId, personId);
     if (found?.status !== 'active') throw notShared();
     return found;
   }
@@ -51,7 +53,7 @@ export function createCarePolicy(deps: {
   async function scopesOf(relationship: RelationshipRow): Promise<CareScope[]> {
     if (!(await deps.privacyOf(relationship.personId)).insights_visible_to_clients) return [];
     const now = deps.now();
-    return (await deps.repository.consentsOf([relationship.id]))
+    return (await deps.consents.consentsOf([relationship.id]))
       .filter((c) => consentInForce(c, now))
       .map((c) => c.scope);
   }

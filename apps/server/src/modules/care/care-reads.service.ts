@@ -1,42 +1,38 @@
-import {
-  CARE_SCOPES,
-  type CareAccessWhat,
-  type CareDashboard,
-  type CarePerson,
-  type CarePersonInsights,
-  type CarePersonProfile,
-  type CarePersonSummary,
-  type MoodPoint,
-  type SharedEntry,
-  type SharedTranscript,
-} from '@kaleido/shared/care/care.schemas';
+import { CARE_SCOPES } from '@kaleido/shared/care/care.schemas';
+import type {
+  CarePerson,
+  CarePersonInsights,
+  CarePersonProfile,
+  MoodPoint,
+  SharedEntry,
+  SharedTranscript,
+} from '@kaleido/shared/care/care-reads.schemas';
+import type { CareAccessWhat } from '@kaleido/shared/care/care-records.schemas';
 import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
 import { editableFields, type ProfileViewer } from '@kaleido/shared/profile/profile-access';
 import { PROFILE_FIELDS, profileField } from '@kaleido/shared/profile/profile-fields';
 import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
-import { notFound } from '../../http/errors';
 import type { Derived, SourceRef } from '../content/provenance';
+import type { CareLogging } from './care-logging.repository';
 import type { CarePolicy } from './care-policy';
-import type { CareRepository } from './care.repository';
+import type { CareRelationshipsRepository } from './care-relationships.repository';
+import type { CareSharedReads } from './care-shared.repository';
 import { receivable, type ReaderGrants } from './derived-data-policy';
 
 export type CareReads = ReturnType<typeof createCareReads>;
 
-const MOOD_TREND_LENGTH = 14;
 const READ_LIMIT = 200;
 
 /**
- * What a professional reads of the people they work with (the /client pages). Every read of a
- * person's data goes through the policy and lands in the access log.
+ * What a professional reads of one person they work with (the /client/people pages; their home
+ * is care-dashboard.service.ts). Every read of a person's data goes through the policy and lands
+ * in the access log.
  */
 export function createCareReads(deps: {
-  repository: CareRepository;
+  relationships: Pick<CareRelationshipsRepository, 'usersByIds'>;
+  shared: Pick<CareSharedReads, 'moods' | 'sharedEntries' | 'transcripts'>;
+  logging: Pick<CareLogging, 'logAccess'>;
   policy: CarePolicy;
-  professionalOf: (userId: string) => Promise<{ ethical_use_confirmed: boolean }>;
-  /** Records the professional's ethical-use confirmation (the settings module's). */
-  confirmEthicalUse: (userId: string) => Promise<void>;
-  /** Open alerts the professional sees now (care-alerts.service.ts). */
-  openAlerts: (professionalId: string) => Promise<number>;
   viewerOf: (userId: string) => Promise<ProfileViewer>;
   /** The profile module's read of another person's profile under SPEC §6 (profile.readAs). */
   profileAs: (viewerId: string, userId: string) => Promise<ProfileResponse>;
@@ -51,7 +47,7 @@ export function createCareReads(deps: {
   ) => Promise<{ analysisEnabled: boolean; cards: Derived<InsightCard>[] }>;
   now: () => Date;
 }) {
-  const { repository, policy } = deps;
+  const { shared, policy } = deps;
 
   async function logRead(
     professionalId: string,
@@ -59,74 +55,17 @@ export function createCareReads(deps: {
     what: CareAccessWhat,
     itemCount: number,
   ) {
-    await repository.logAccess({ personId, professionalId, what, itemCount, now: deps.now() });
-  }
-
-  async function dashboard(professionalId: string): Promise<CareDashboard> {
-    const rows = (await repository.relationshipsOf(professionalId)).filter(
-      (r) => r.professionalId === professionalId,
-    );
-    return {
-      activeClients: rows.filter((r) => r.status === 'active').length,
-      pendingRequests: rows.filter((r) => r.status === 'pending').length,
-      openAlerts: await deps.openAlerts(professionalId),
-      ethicalUseConfirmed: (await deps.professionalOf(professionalId)).ethical_use_confirmed,
-    };
+    await deps.logging.logAccess({ personId, professionalId, what, itemCount, now: deps.now() });
   }
 
   return {
-    dashboard,
-
-    /**
-     * The statement's "I confirm", for whoever acts as a professional now — a client, or an
-     * admin in the client interface, whose settings tab for it lives in the admin interface.
-     */
-    async confirmEthicalUse(professionalId: string): Promise<CareDashboard> {
-      if (!(await policy.isProfessional(professionalId))) throw notFound('Not found');
-      await deps.confirmEthicalUse(professionalId);
-      return dashboard(professionalId);
-    },
-
-    /** The people a professional works with: mood trend where shared (a logged read). */
-    async people(professionalId: string): Promise<CarePersonSummary[]> {
-      if (!(await policy.isProfessional(professionalId))) return [];
-      const rows = await repository.activeOfProfessional(professionalId);
-      if (rows.length === 0) return [];
-      await policy.assertEthicalUse(professionalId);
-      const people = await repository.usersByIds(rows.map((r) => r.personId));
-      const result: CarePersonSummary[] = [];
-      for (const r of rows) {
-        const scopes = await policy.scopesOf(r);
-        let moodTrend: MoodPoint[] | null = null;
-        let lastActivityAt: string | null = null;
-        if (scopes.includes('mood_and_insights')) {
-          const moods = await repository.moods(r.personId, MOOD_TREND_LENGTH);
-          moodTrend = moods
-            .reverse()
-            .map((m) => ({ date: m.createdAt.toISOString(), mood: m.mood }));
-          lastActivityAt = moods.at(-1)?.createdAt.toISOString() ?? null;
-          await logRead(professionalId, r.personId, 'mood_trend', moods.length);
-        }
-        result.push({
-          id: r.personId,
-          name: people.find((p) => p.id === r.personId)?.name ?? '',
-          relationshipId: r.id,
-          since: (r.respondedAt ?? r.createdAt).toISOString(),
-          scopes,
-          moodTrend,
-          lastActivityAt,
-        });
-      }
-      return result;
-    },
-
     /**
      * What a professional may see of one person: the scopes in force, and what is not shared. A
      * logged read.
      */
     async person(professionalId: string, personId: string): Promise<CarePerson> {
       const { relationship, scopes } = await policy.mayView(professionalId, personId);
-      const [person] = await repository.usersByIds([personId]);
+      const [person] = await deps.relationships.usersByIds([personId]);
       // Their name, email and what they share: a read like any other (the count is the scopes).
       await logRead(professionalId, personId, 'person', scopes.length);
       return {
@@ -189,7 +128,7 @@ export function createCareReads(deps: {
 
     async moodTrend(professionalId: string, personId: string): Promise<{ points: MoodPoint[] }> {
       await policy.mayRead(professionalId, personId, 'mood_and_insights');
-      const moods = await repository.moods(personId, READ_LIMIT);
+      const moods = await shared.moods(personId, READ_LIMIT);
       await logRead(professionalId, personId, 'mood_trend', moods.length);
       return {
         points: moods.reverse().map((m) => ({ date: m.createdAt.toISOString(), mood: m.mood })),
@@ -201,7 +140,7 @@ export function createCareReads(deps: {
       personId: string,
     ): Promise<{ entries: SharedEntry[] }> {
       await policy.mayRead(professionalId, personId, 'shared_journal_entries');
-      const rows = await repository.sharedEntries(personId, READ_LIMIT);
+      const rows = await shared.sharedEntries(personId, READ_LIMIT);
       await logRead(professionalId, personId, 'shared_entries', rows.length);
       return { entries: rows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };
     },
@@ -211,7 +150,7 @@ export function createCareReads(deps: {
       personId: string,
     ): Promise<{ transcripts: SharedTranscript[] }> {
       await policy.mayRead(professionalId, personId, 'voice_note_transcripts');
-      const rows = await repository.transcripts(personId, READ_LIMIT);
+      const rows = await shared.transcripts(personId, READ_LIMIT);
       await logRead(professionalId, personId, 'transcripts', rows.length);
       return {
         transcripts: rows.map((t) => ({

@@ -1,40 +1,18 @@
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { CareAccessWhat, CareScope, ConsentChange } from '@kaleido/shared/care/care.schemas';
+import type { CareAccessWhat } from '@kaleido/shared/care/care-records.schemas';
 import { rowsOf, type Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { careAccessLog, careConsentLog, careRelationships } from '../../db/schema/care';
+import { careAccessLog, careConsentLog } from '../../db/schema/care';
 import { notAboutHiddenInvitation } from './invitation-visibility';
+
+export type CareRecordsRepository = ReturnType<typeof createCareRecordsRepository>;
 
 /**
  * The person's records (decision 040): the consent history and the access log. Rows are written by
- * the reads and changes themselves, keep a snapshot of the professional's name, and are read only
- * by the person, a cursor page at a time.
+ * the reads and changes themselves (care-logging.repository.ts), keep a snapshot of the
+ * professional's name, and are read only by the person, a cursor page at a time.
  */
-type RelationshipRow = typeof careRelationships.$inferSelect;
-
 export function createCareRecordsRepository(db: Db) {
   return {
-    async logChange(values: {
-      relationship: RelationshipRow;
-      actorId: string;
-      scope: CareScope | null;
-      action: ConsentChange['action'];
-      expiresAt: Date | null;
-      now: Date;
-    }) {
-      await db.insert(careConsentLog).values({
-        relationshipId: values.relationship.id,
-        personId: values.relationship.personId,
-        professionalId: values.relationship.professionalId,
-        professionalName: nameOf(values.relationship.professionalId),
-        actorId: values.actorId,
-        scope: values.scope,
-        action: values.action,
-        expiresAt: values.expiresAt,
-        at: values.now,
-      });
-    },
-
     /** One page of the person's consent history, newest first (`after`: the last row seen). */
     async changesOf(personId: string, filters: LogFilters, after: string | undefined) {
       const t = careConsentLog;
@@ -53,44 +31,6 @@ export function createCareRecordsRepository(db: Db) {
         )
         .orderBy(desc(t.at), desc(t.id))
         .limit(filters.limit);
-    },
-
-    /**
-     * A read, in the person's log. An identical read (same professional, kind and item count)
-     * in the same clock hour adds to that hour's row instead: the log stays readable when a page
-     * refetches, and the count still says how often.
-     */
-    async logAccess(values: {
-      personId: string;
-      professionalId: string;
-      what: CareAccessWhat;
-      itemCount: number;
-      now: Date;
-    }) {
-      await db
-        .insert(careAccessLog)
-        .values({
-          personId: values.personId,
-          professionalId: values.professionalId,
-          professionalName: nameOf(values.professionalId),
-          what: values.what,
-          itemCount: values.itemCount,
-          at: values.now,
-          lastAt: values.now,
-        })
-        .onConflictDoUpdate({
-          target: [
-            careAccessLog.personId,
-            careAccessLog.professionalId,
-            careAccessLog.what,
-            careAccessLog.itemCount,
-            careAccessLog.readHour,
-          ],
-          set: {
-            readCount: sql`${careAccessLog.readCount} + 1`,
-            lastAt: sql`greatest(${careAccessLog.lastAt}, excluded.last_at)`,
-          },
-        });
     },
 
     /** One page of the person's access log, newest first (`after`: the last row seen). */
@@ -162,11 +102,6 @@ export interface LogFilters {
   from?: string;
   to?: string;
   limit: number;
-}
-
-/** The professional's current name, read as the row is written: the log's snapshot. */
-function nameOf(professionalId: string) {
-  return sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${professionalId}), '')`;
 }
 
 function filterConditions(t: typeof careAccessLog | typeof careConsentLog, filters: LogFilters) {

@@ -5,9 +5,9 @@ import {
   type ConsentHistoryQuery,
   type ConsentHistoryResponse,
   type LoggedProfessional,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-records.schemas';
 import { badRequest } from '../../http/errors';
-import type { CareRepository } from './care.repository';
+import type { CareRecordsRepository } from './care-records.repository';
 
 export type CareRecords = ReturnType<typeof createCareRecords>;
 
@@ -18,7 +18,7 @@ const professional = (id: string | null, name: string): LoggedProfessional => ({
  * every change of a relationship or consent, whole, in pages (newest first), by professional and
  * period. They are the person's: a professional leaving keeps them, named by the snapshot.
  */
-export function createCareRecords(deps: { repository: CareRepository }) {
+export function createCareRecords(deps: { repository: CareRecordsRepository }) {
   const { repository } = deps;
 
   /** A cursor is a row of this person's log we handed out; anything else is refused. */

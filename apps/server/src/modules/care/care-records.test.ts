@@ -5,7 +5,7 @@ import type {
   AccessLogResponse,
   ConsentChange,
   ConsentHistoryResponse,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-records.schemas';
 import { rowsOf } from '../../db/client';
 import { careAccessLog, careAlerts } from '../../db/schema/care';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';

@@ -1,17 +1,18 @@
-import {
-  CARE_ALERT_LABELS,
-  CARE_SCOPES,
-  type CareReportQuery,
-  type CareScope,
-} from '@kaleido/shared/care/care.schemas';
+import { CARE_SCOPES, type CareScope } from '@kaleido/shared/care/care.schemas';
+import { CARE_ALERT_LABELS } from '@kaleido/shared/care/care-alerts.schemas';
+import type { CareReportQuery } from '@kaleido/shared/care/care-reports.schemas';
 import type { Mood } from '@kaleido/shared/journal/journal.constants';
 import type { ProfessionalSettings } from '@kaleido/shared/settings/settings.schemas';
 import { localTime, usableTimezone } from '../../lib/timezone';
 import { sourceRef, type SourceRef } from '../content/provenance';
-import type { CareAlerts } from './care-alerts.service';
+import type { CareAlertViews } from './care-alert-views';
+import type { CareAlertsRepository } from './care-alerts.repository';
+import type { CareLogging } from './care-logging.repository';
+import type { CareNotesRepository } from './care-notes.repository';
 import type { CarePolicy } from './care-policy';
-import type { CareRepository } from './care.repository';
-import { mayReceive, type ReaderGrants } from './derived-data-policy';
+import type { CareRelationshipsRepository } from './care-relationships.repository';
+import type { CareSharedReads, Period } from './care-shared.repository';
+import { mayReceive, type ReaderGrant, type ReaderGrants } from './derived-data-policy';
 
 export type CareReports = ReturnType<typeof createCareReports>;
 export type ReportFormat = ProfessionalSettings['report_format'];
@@ -62,92 +63,41 @@ const mean = (values: number[]) =>
  * a report of your shared data, 7 items").
  */
 export function createCareReports(deps: {
-  repository: CareRepository;
+  relationships: Pick<CareRelationshipsRepository, 'usersByIds'>;
+  shared: SharedSources;
+  alerts: Pick<CareAlertsRepository, 'alertsOf'>;
+  views: Pick<CareAlertViews, 'visible'>;
+  notes: Pick<CareNotesRepository, 'notes'>;
+  logging: Pick<CareLogging, 'logAccess'>;
   policy: CarePolicy;
   grants: ReaderGrants;
-  alerts: Pick<CareAlerts, 'visible'>;
   professionalOf: (userId: string) => Promise<ProfessionalSettings>;
   /** The professional's profile timezone (whose calendar the period is read in). */
   timezoneOf: (userId: string) => Promise<string | null | undefined>;
   now: () => Date;
 }) {
-  const { repository, policy } = deps;
+  const { policy } = deps;
 
   return {
     async build(professionalId: string, personId: string, query: CareReportQuery) {
       const { relationship, scopes } = await policy.mayView(professionalId, personId);
       const grant = await deps.grants.ofRelationship(relationship);
-      const readable = (carries: 'figures' | 'words', sources: 'all' | SourceRef[]) =>
-        mayReceive(grant, { owner: personId, carries, sources });
       const settings = await deps.professionalOf(professionalId);
       const format = query.format ?? settings.report_format;
-      // The dates the professional picked are days of their own calendar: from the first
-      // midnight to the midnight after the last day, wherever the clocks change in between.
       const timezone = usableTimezone(await deps.timezoneOf(professionalId));
-      const midnight = (date: string, plusDays: number) => {
-        const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-        return localTime(year, month, day + plusDays, 0, timezone);
-      };
-      const period = { from: midnight(query.from, 0), to: midnight(query.to, 1) };
-      const [person, professional] = await repository
+      const period = periodOf(query, timezone);
+      const [person, professional] = await deps.relationships
         .usersByIds([personId, professionalId])
         .then((rows) => [
           rows.find((r) => r.id === personId),
           rows.find((r) => r.id === professionalId),
         ]);
-
-      let mood: CareReport['mood'] = null;
-      if (readable('figures', 'all')) {
-        const moods = (await repository.moods(personId, REPORT_LIMIT, period)).reverse();
-        const analysed = (
-          await repository.analysedSince(personId, new Date(period.from.getTime() - 1), period.to)
-        ).filter((a) => a.sourceKind === 'journal');
-        const byMood: Partial<Record<Mood, number>> = {};
-        for (const m of moods) byMood[m.mood] = (byMood[m.mood] ?? 0) + 1;
-        mood = {
-          count: moods.length,
-          meanMood: mean(moods.map((m) => MOOD_SCORE[m.mood])),
-          meanTone: mean(analysed.map((a) => a.valence)),
-          byMood,
-          points: moods.map((m) => ({ at: m.createdAt, mood: m.mood })),
-        };
-      }
-      const sharedEntries = scopes.includes('shared_journal_entries')
-        ? (await repository.sharedEntries(personId, REPORT_LIMIT, period)).reverse()
-        : null;
-      const entries =
-        sharedEntries &&
-        readable(
-          'words',
-          sharedEntries.map((e) => sourceRef('journal', e.id)),
-        )
-          ? sharedEntries.map((e) => ({
-              at: e.createdAt,
-              title: e.title,
-              mood: e.mood,
-              content: e.content,
-            }))
-          : null;
-      const sharedTranscripts = scopes.includes('voice_note_transcripts')
-        ? (await repository.transcripts(personId, REPORT_LIMIT, period)).reverse()
-        : null;
-      const transcripts =
-        sharedTranscripts &&
-        readable(
-          'words',
-          sharedTranscripts.map((t) => sourceRef('voice_note', t.id)),
-        )
-          ? sharedTranscripts.map((t) => ({
-              at: t.createdAt,
-              title: t.title,
-              transcript: t.transcript ?? '',
-            }))
-          : null;
+      const shared = await sharedSections(deps.shared, grant, scopes, period);
       const inPeriod = (at: Date) => at >= period.from && at < period.to;
       const name = person?.name ?? '';
       const alerts = (
-        await deps.alerts.visible(
-          await repository.alertsOf(professionalId, {
+        await deps.views.visible(
+          await deps.alerts.alertsOf(professionalId, {
             personId,
             statuses: ['open', 'acknowledged', 'dismissed'],
           }),
@@ -163,7 +113,7 @@ export function createCareReports(deps: {
         }));
       const notes =
         format === 'detailed'
-          ? (await repository.notes(professionalId, personId))
+          ? (await deps.notes.notes(professionalId, personId))
               .filter((n) => inPeriod(n.createdAt))
               .reverse()
               .map((n) => ({ at: n.createdAt, content: n.content }))
@@ -178,13 +128,12 @@ export function createCareReports(deps: {
         generatedAt: deps.now(),
         shared: scopes,
         notShared: CARE_SCOPES.filter((s) => !scopes.includes(s)),
-        mood,
-        entries,
-        transcripts,
+        ...shared,
         alerts,
         notes,
       };
-      await repository.logAccess({
+      const { mood, entries, transcripts } = shared;
+      await deps.logging.logAccess({
         personId,
         professionalId,
         what: 'report',
@@ -194,4 +143,84 @@ export function createCareReports(deps: {
       return report;
     },
   };
+}
+
+/**
+ * The dates the professional picked are days of their own calendar: from the first midnight to
+ * the midnight after the last day, wherever the clocks change in between.
+ */
+function periodOf(query: CareReportQuery, timezone: string): Period {
+  const midnight = (date: string, plusDays: number) => {
+    const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+    return localTime(year, month, day + plusDays, 0, timezone);
+  };
+  return { from: midnight(query.from, 0), to: midnight(query.to, 1) };
+}
+
+type SharedSources = Pick<
+  CareSharedReads,
+  'moods' | 'analysedSince' | 'sharedEntries' | 'transcripts'
+>;
+
+/**
+ * The sections drawn from the person's data, each only when the grant reads all it is computed
+ * from now: mood figures from every entry, the shared entries and transcripts themselves.
+ */
+async function sharedSections(
+  shared: SharedSources,
+  grant: ReaderGrant,
+  scopes: CareScope[],
+  period: Period,
+): Promise<Pick<CareReport, 'mood' | 'entries' | 'transcripts'>> {
+  const readable = (carries: 'figures' | 'words', sources: 'all' | SourceRef[]) =>
+    mayReceive(grant, { owner: grant.personId, carries, sources });
+  const personId = grant.personId;
+  let mood: CareReport['mood'] = null;
+  if (readable('figures', 'all')) {
+    const moods = (await shared.moods(personId, REPORT_LIMIT, period)).reverse();
+    const analysed = (
+      await shared.analysedSince(personId, new Date(period.from.getTime() - 1), period.to)
+    ).filter((a) => a.sourceKind === 'journal');
+    const byMood: Partial<Record<Mood, number>> = {};
+    for (const m of moods) byMood[m.mood] = (byMood[m.mood] ?? 0) + 1;
+    mood = {
+      count: moods.length,
+      meanMood: mean(moods.map((m) => MOOD_SCORE[m.mood])),
+      meanTone: mean(analysed.map((a) => a.valence)),
+      byMood,
+      points: moods.map((m) => ({ at: m.createdAt, mood: m.mood })),
+    };
+  }
+  const sharedEntries = scopes.includes('shared_journal_entries')
+    ? (await shared.sharedEntries(personId, REPORT_LIMIT, period)).reverse()
+    : null;
+  const entries =
+    sharedEntries &&
+    readable(
+      'words',
+      sharedEntries.map((e) => sourceRef('journal', e.id)),
+    )
+      ? sharedEntries.map((e) => ({
+          at: e.createdAt,
+          title: e.title,
+          mood: e.mood,
+          content: e.content,
+        }))
+      : null;
+  const sharedTranscripts = scopes.includes('voice_note_transcripts')
+    ? (await shared.transcripts(personId, REPORT_LIMIT, period)).reverse()
+    : null;
+  const transcripts =
+    sharedTranscripts &&
+    readable(
+      'words',
+      sharedTranscripts.map((t) => sourceRef('voice_note', t.id)),
+    )
+      ? sharedTranscripts.map((t) => ({
+          at: t.createdAt,
+          title: t.title,
+          transcript: t.transcript ?? '',
+        }))
+      : null;
+  return { mood, entries, transcripts };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessLogResponse } from '@kaleido/shared/care/care.schemas';
+import type { AccessLogResponse } from '@kaleido/shared/care/care-records.schemas';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';
 import { linkProfessional } from '../../../test/fixtures/care-fixtures';

@@ -1,124 +1,188 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { PdfExports } from '../../pdf/pdf-exports';
 import type { EventBus } from '../../realtime/event-bus';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { ProfileService } from '../profile/profile.service';
+import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { Preferences } from '../settings/preferences';
 import type { CardsForReader } from '../insights/cards-for-reader';
+import { careAccountData } from './care-account-data';
+import { createCareAccountDataRepository } from './care-account-data.repository';
+import { createCareAdmin } from './care-admin.service';
+import { createCareAdminRepository } from './care-admin.repository';
+import { createCareAlertChecks } from './care-alert-checks';
+import { createCareAlertViews } from './care-alert-views';
 import { createCareAlerts } from './care-alerts.service';
+import { createCareAlertsRepository } from './care-alerts.repository';
+import { registerCareAlertRoutes } from './care-alerts.routes';
+import { createCareConsent } from './care-consent.service';
+import { createCareConsentsRepository } from './care-consents.repository';
+import { createCareDashboard } from './care-dashboard.service';
+import { createCareInvitations } from './care-invitations';
+import { createCareLogging } from './care-logging.repository';
+import { createCareNotes } from './care-notes.service';
+import { createCareNotesRepository } from './care-notes.repository';
+import { registerCareNoteRoutes } from './care-notes.routes';
 import { createCarePolicy } from './care-policy';
+import { createCareReadable } from './care-readable.repository';
+import { createCareReads } from './care-reads.service';
+import { registerCareReadRoutes } from './care-reads.routes';
+import { createCareRecords } from './care-records.service';
+import { createCareRecordsRepository } from './care-records.repository';
+import { registerCareRecordRoutes } from './care-records.routes';
+import { createCareRelationships } from './care-relationships.service';
+import { createCareRelationshipsRepository } from './care-relationships.repository';
+import { registerCareRelationshipRoutes } from './care-relationships.routes';
 import { createCareReports } from './care-reports.service';
-import { createCareRepository } from './care.repository';
-import type { PdfExports } from '../../pdf/pdf-exports';
-import { registerCareRoutes } from './care.routes';
-import { createCareService } from './care.service';
+import { registerCareReportRoutes } from './care-reports.routes';
+import { createCareSharedReads } from './care-shared.repository';
 import { createReaderGrants } from './derived-data-policy';
 
-import type { RateLimitService } from '../rate-limit/rate-limit.service';
-import { createCareInvitations } from './care-invitations';
+/** What care takes from the base services and app.ts. */
+export interface CareDeps {
+  db: Db;
+  bus: EventBus;
+  jobs: JobQueue;
+  rateLimits: Pick<RateLimitService, 'consume'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  accountData: AccountDataRegistry;
+  profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
+  preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
+  /** The profile's timezone: a report's period is days of the professional's calendar. */
+  profiles: { find(userId: string): Promise<{ timezone: string } | null> };
+  /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
+  confirmEthicalUse: (userId: string) => Promise<void>;
+  now: () => Date;
+  /** PDFs off the event loop, one per person at a time (pdf/pdf-exports.ts). */
+  pdfs: PdfExports;
+}
+
 /**
  * Care: working relationships between professionals and the people they support, the consent
  * those people give per type of data, the access log they read, professionals' notes, alerts
  * drawn from shared data (a job after analysis) and reports.
  */
-export function registerCare(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    bus: EventBus;
-    jobs: JobQueue;
-    rateLimits: Pick<RateLimitService, 'consume'>;
-    notifications: Pick<NotificationsService, 'notify'>;
-    accountData: AccountDataRegistry;
-    profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
-    preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
-    /** The profile's timezone: a report's period is days of the professional's calendar. */
-    profiles: { find(userId: string): Promise<{ timezone: string } | null> };
-    /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
-    confirmEthicalUse: (userId: string) => Promise<void>;
-    now: () => Date;
-    /** PDFs off the event loop, one per person at a time (pdf/pdf-exports.ts). */
-    pdfs: PdfExports;
-  },
-) {
-  const repository = createCareRepository(deps.db);
+export function registerCare(app: FastifyInstance, deps: CareDeps) {
+  const { db, bus, now } = deps;
+  // The only SQL of the module, one repository per table group or query idea.
+  const relationships = createCareRelationshipsRepository(db);
+  const consents = createCareConsentsRepository(db);
+  const logging = createCareLogging(db);
+  const shared = createCareSharedReads(db);
+  const readable = createCareReadable(db);
+  const alertRows = createCareAlertsRepository(db);
+  const notesRepository = createCareNotesRepository(db);
+
   const viewerOf = (userId: string) => deps.profile.viewerOf(userId);
   const privacyOf = (userId: string) => deps.preferences.privacyOf(userId);
   const professionalOf = (userId: string) => deps.preferences.professionalOf(userId);
   const policy = createCarePolicy({
-    repository,
+    relationships,
+    consents,
     viewerOf,
     privacyOf,
     professionalOf,
-    now: deps.now,
+    now,
   });
-  const grants = createReaderGrants({ policy, repository });
-  const alerts = createCareAlerts({
-    repository,
+  const grants = createReaderGrants({ policy, readable });
+  // What every change of a relationship takes: it is written, logged and announced.
+  const changes = { relationships, consents, logging, bus, now };
+
+  const views = createCareAlertViews({ relationships, grants });
+  const alerts = createCareAlerts({ alerts: alertRows, views, logging, policy, bus, now });
+  const alertChecks = createCareAlertChecks({
+    alerts: alertRows,
+    relationships,
+    shared,
+    logging,
+    views,
     policy,
-    grants,
     jobs: deps.jobs,
     notifications: deps.notifications,
-    bus: deps.bus,
+    bus,
     professionalOf,
-    now: deps.now,
+    now,
   });
+
+  const relationshipService = createCareRelationships({ ...changes, privacyOf });
+  registerCareRelationshipRoutes(app, {
+    relationships: relationshipService,
+    invitations: createCareInvitations({
+      ...changes,
+      policy,
+      jobs: deps.jobs,
+      rateLimits: deps.rateLimits,
+      viewerOf,
+    }),
+    consent: createCareConsent({ ...changes, views: relationshipService }),
+  });
+  registerCareRecordRoutes(app, createCareRecords({ repository: createCareRecordsRepository(db) }));
+
   // Analysis is registered after care (it listens to the features); app.ts hands its insights
   // service over with `readInsightsFrom` once it exists.
   let insights: Pick<CardsForReader, 'forReader'> | null = null;
-  const care = createCareService({
-    repository,
-    policy,
-    grants,
-    bus: deps.bus,
-    viewerOf,
-    profileAs: (viewerId, userId) => deps.profile.readAs(viewerId, userId),
-    insightsFor: (userId, textItems) => {
-      if (!insights) throw new Error('care: the insights service was not handed over');
-      return insights.forReader(userId, textItems);
-    },
-    exportAlerts: (rows) => alerts.exportOf(rows),
-    privacyOf,
-    professionalOf,
-    openAlerts: alerts.openCount,
-    confirmEthicalUse: deps.confirmEthicalUse,
-    now: deps.now,
+  registerCareReadRoutes(app, {
+    dashboard: createCareDashboard({
+      relationships,
+      shared,
+      logging,
+      policy,
+      professionalOf,
+      confirmEthicalUse: deps.confirmEthicalUse,
+      openAlerts: alerts.openCount,
+      now,
+    }),
+    reads: createCareReads({
+      relationships,
+      shared,
+      logging,
+      policy,
+      viewerOf,
+      profileAs: (viewerId, userId) => deps.profile.readAs(viewerId, userId),
+      grants,
+      insightsFor: (userId, textItems) => {
+        if (!insights) throw new Error('care: the insights service was not handed over');
+        return insights.forReader(userId, textItems);
+      },
+      now,
+    }),
   });
-  deps.accountData.register({
-    section: 'care',
-    tables: [
-      'care_relationships',
-      'care_consents',
-      'care_consent_log',
-      'care_access_log',
-      'care_notes',
-      'care_alerts',
-    ],
-    export: (userId) => care.exportFor(userId),
-    deleteData: (userId) => care.deleteDataOf(userId),
+  registerCareNoteRoutes(app, createCareNotes({ notes: notesRepository, policy, now }));
+  registerCareAlertRoutes(app, alerts);
+  registerCareReportRoutes(app, {
+    reports: createCareReports({
+      relationships,
+      shared,
+      alerts: alertRows,
+      views,
+      notes: notesRepository,
+      logging,
+      policy,
+      grants,
+      professionalOf,
+      timezoneOf: async (userId) => (await deps.profiles.find(userId))?.timezone,
+      now,
+    }),
+    pdfs: deps.pdfs,
   });
-  const reports = createCareReports({
-    repository,
-    policy,
-    grants,
-    alerts,
-    professionalOf,
-    timezoneOf: async (userId) => (await deps.profiles.find(userId))?.timezone,
-    now: deps.now,
-  });
-  const invitations = createCareInvitations({
-    policy,
-    jobs: deps.jobs,
-    rateLimits: deps.rateLimits,
-    deliver: (userId, body) => care.deliverInvitation(userId, body),
-  });
-  registerCareRoutes(app, { ...care, alerts, reports, invitations }, deps.pdfs);
+
+  deps.accountData.register(
+    careAccountData({
+      relationships,
+      consents,
+      repository: createCareAccountDataRepository(db),
+      alerts,
+    }),
+  );
+
   return {
-    care,
-    policy,
-    alerts,
+    /** The admin console's relationships (the admin module's narrow interface). */
+    admin: createCareAdmin({ ...changes, admin: createCareAdminRepository(db), viewerOf }),
+    /** Alerts after analysis (app.ts) and in tests. */
+    alerts: alertChecks,
     /** The person's page shows their insight cards through this (read-only). */
     readInsightsFrom(service: Pick<CardsForReader, 'forReader'>) {
       insights = service;

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CareScope, RelationshipsResponse } from '@kaleido/shared/care/care.schemas';
 import type {
-  AccessLogResponse,
-  CareAccessWhat,
   CarePerson,
   CarePersonInsights,
   CarePersonProfile,
-  CareScope,
+} from '@kaleido/shared/care/care-reads.schemas';
+import type {
+  AccessLogResponse,
+  CareAccessWhat,
   ConsentHistoryResponse,
-  RelationshipsResponse,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-records.schemas';
 import { careAlerts, careConsents } from '../../db/schema/care';
 import type { RoomEvent } from '../../realtime/event-bus';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';

@@ -1,7 +1,8 @@
 import type { CareScope } from '@kaleido/shared/care/care.schemas';
 import type { Derived, Provenance, SourceRef } from '../content/provenance';
 import type { CarePolicy } from './care-policy';
-import type { CareRepository, RelationshipRow } from './care.repository';
+import type { CareReadable } from './care-readable.repository';
+import type { RelationshipRow } from './care-relationships.repository';
 
 /**
  * What one reader may read of one person's items now, item by item: the input of `mayReceive`.
@@ -54,7 +55,7 @@ export type ReaderGrants = ReturnType<typeof createReaderGrants>;
 /** Builds professionals' grants from the relationship, the scopes in force and the items now. */
 export function createReaderGrants(deps: {
   policy: Pick<CarePolicy, 'isProfessional' | 'scopesOf'>;
-  repository: Pick<CareRepository, 'textReadable' | 'analysedRefs'>;
+  readable: Pick<CareReadable, 'textReadable' | 'analysedRefs'>;
 }) {
   /**
    * The grant of a relationship's professional: nothing unless it is active and they act as a
@@ -70,10 +71,10 @@ export function createReaderGrants(deps: {
       return { ...noGrant(readerId, personId), scopes: [] };
     const scopes = await deps.policy.scopesOf(relationship);
     const figuresOfAll = scopes.includes('mood_and_insights');
-    const text = await deps.repository.textReadable(personId, scopes, refs);
+    const text = await deps.readable.textReadable(personId, scopes, refs);
     const figures = new Set<SourceRef>(text.keys());
     if (figuresOfAll && refs?.length)
-      for (const ref of await deps.repository.analysedRefs(personId, refs)) figures.add(ref);
+      for (const ref of await deps.readable.analysedRefs(personId, refs)) figures.add(ref);
     return { readerId, personId, figuresOfAll, figures, text, scopes };
   }
 

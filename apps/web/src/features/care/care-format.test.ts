@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessLogEntry, ConsentChange } from '@kaleido/shared/care/care.schemas';
+import type { AccessLogEntry, ConsentChange } from '@kaleido/shared/care/care-records.schemas';
 import {
   accessSentence,
   consentSentence,

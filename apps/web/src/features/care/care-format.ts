@@ -1,13 +1,12 @@
+import { CARE_SCOPE_LABELS, type CareScope } from '@kaleido/shared/care/care.schemas';
+import type { CarePerson } from '@kaleido/shared/care/care-reads.schemas';
 import {
   CARE_ACCESS_LABELS,
-  CARE_SCOPE_LABELS,
   type AccessLogEntry,
   type CareAccessWhat,
-  type CarePerson,
-  type CareScope,
   type ConsentChange,
   type LoggedProfessional,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-records.schemas';
 
 export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, {

@@ -1,23 +1,27 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type {
-  AccessLogResponse,
-  CareAccessWhat,
-  CareAlert,
+  CareScope,
+  InviteBody,
+  Relationship,
+  RelationshipsResponse,
+} from '@kaleido/shared/care/care.schemas';
+import type { CareAlert } from '@kaleido/shared/care/care-alerts.schemas';
+import type { CareNote } from '@kaleido/shared/care/care-notes.schemas';
+import type {
   CareDashboard,
-  CareNote,
   CarePerson,
   CarePersonInsights,
   CarePersonProfile,
   CarePersonSummary,
-  CareScope,
-  ConsentHistoryResponse,
-  InviteBody,
   MoodPoint,
-  Relationship,
-  RelationshipsResponse,
   SharedEntry,
   SharedTranscript,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-reads.schemas';
+import type {
+  AccessLogResponse,
+  CareAccessWhat,
+  ConsentHistoryResponse,
+} from '@kaleido/shared/care/care-records.schemas';
 import { api } from '../api-client';
 
 /**

@@ -1,4 +1,4 @@
-import { CARE_ALERT_LABELS, type CareAlert } from '@kaleido/shared/care/care.schemas';
+import { CARE_ALERT_LABELS, type CareAlert } from '@kaleido/shared/care/care-alerts.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';

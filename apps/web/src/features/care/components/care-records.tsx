@@ -4,7 +4,7 @@ import {
   CARE_LOG_MESSAGES,
   type CareAccessWhat,
   type LoggedProfessional,
-} from '@kaleido/shared/care/care.schemas';
+} from '@kaleido/shared/care/care-records.schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { ETHICAL_USE_STATEMENT } from '@kaleido/shared/care/care.schemas';
+import { ETHICAL_USE_STATEMENT } from '@kaleido/shared/care/care-reads.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { careApi, careKeys } from '../../../lib/api/care';

@@ -1,4 +1,4 @@
-import type { MoodPoint } from '@kaleido/shared/care/care.schemas';
+import type { MoodPoint } from '@kaleido/shared/care/care-reads.schemas';
 import { formatDay } from '../care-format';
 
 const MOOD_SCORE: Record<MoodPoint['mood'], number> = {

@@ -1,4 +1,4 @@
-import type { CareNote } from '@kaleido/shared/care/care.schemas';
+import type { CareNote } from '@kaleido/shared/care/care-notes.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { CarePersonProfile } from '@kaleido/shared/care/care.schemas';
+import type { CarePersonProfile } from '@kaleido/shared/care/care-reads.schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { listWords } from '../care-format';
 
