@@ -49,6 +49,31 @@ export const MAX_SOCKETS_PER_USER = 20;
 export const REPLAY_BURST_BYTES = 4 * REPLAY_BYTE_BUDGET;
 export const REPLAY_BYTES_PER_SECOND = REPLAY_BYTE_BUDGET;
 
+/** A new socket's state: its session, where it came from, a full subscribe bucket. */
+export function newConnection(input: {
+  socket: WebSocket;
+  stream: Connection['stream'];
+  userId: string;
+  sessionId: string;
+  expiresAt: Date;
+  cookie: string;
+  ip: string;
+  userAgent: string | undefined;
+}): Connection {
+  const at = Date.now();
+  return {
+    ...input,
+    expiresAt: input.expiresAt.getTime(),
+    rooms: new Set(),
+    replaying: new Map(),
+    queue: Promise.resolve(),
+    queued: 0,
+    subscribeTokens: SUBSCRIBE_BURST,
+    tokensCountedAt: at,
+    lastSeen: at,
+  };
+}
+
 /** A room event as the socket sends it. */
 export const eventMessage = (event: RoomEvent) =>
   ({

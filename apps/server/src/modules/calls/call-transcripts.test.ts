@@ -16,7 +16,7 @@ import { startSttServer } from '../../../test/stt-server';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listen, TestSocket } from '../../../test/test-socket';
 import { createOpenAiCompatibleEngine } from '../speech/openai-compatible-engine';
-import { CALL_TRANSCRIPT_SEGMENT_LIMIT } from './call-transcripts.service';
+import { CALL_TRANSCRIPT_SEGMENT_LIMIT } from './call-transcript-recording';
 
 type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 interface Caller extends Person {

@@ -1,13 +1,16 @@
 import { CALL_MESSAGES } from '@kaleido/shared/calls/calls.schemas';
 import type { DashboardRegistry } from '../dashboard/dashboard.registry';
-import type { CallsRepository } from './calls.repository';
+import type { CallHistoryRepository } from './call-history.repository';
 
 /**
  * Calls on the dashboard: Calls Today (calls placed today in the person's timezone, and their
  * connected time), the days the person talked to someone (a call that was answered), and the
  * newest calls in Recent Activity.
  */
-export function registerCallsDashboard(registry: DashboardRegistry, repository: CallsRepository) {
+export function registerCallsDashboard(
+  registry: DashboardRegistry,
+  repository: CallHistoryRepository,
+) {
   registry.register({
     channel: 'calls',
     cards: async (userId, periods) => ({

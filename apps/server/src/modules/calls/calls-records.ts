@@ -3,8 +3,10 @@ import {
   type Call,
   type CallEventName,
   type CallParty,
+  type CallTranscriptLine,
 } from '@kaleido/shared/calls/calls.schemas';
-import type { CallRecord } from './calls.repository';
+import type { TranscriptLineRow } from './call-transcripts.repository';
+import type { CallRecord } from './call-record-query';
 
 /** The events that say where a call is (the negotiation relays are the others). */
 export type StatusEvent = Exclude<
@@ -55,6 +57,26 @@ export function toCall(record: CallRecord, viewerId: string): Call {
       record.status === 'active' && record.transcriptState !== 'off'
         ? record.transcriptRequestedBy
         : null,
+  };
+}
+
+/** A line of a call's transcript from the viewer's side (whose it is, whether it is theirs). */
+export function toLine(
+  record: CallRecord,
+  row: TranscriptLineRow,
+  viewerId: string,
+): CallTranscriptLine {
+  const call = toCall(record, viewerId);
+  const speaker = row.ownerId === record.callerId ? call.caller : call.callee;
+  return {
+    id: row.id,
+    speaker,
+    mine: row.ownerId === viewerId,
+    spokenAt: row.spokenAt.toISOString(),
+    durationMs: row.durationMs,
+    text: row.text,
+    status: row.status,
+    edited: row.edited,
   };
 }
 

@@ -1,63 +1,24 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { CallStatus, TranscriptState } from '@kaleido/shared/calls/calls.schemas';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema/accounts';
-import { calls, callTranscriptLines } from '../../db/schema/calls';
-import { userProfile } from '../../db/schema/profile';
+import { calls } from '../../db/schema/calls';
+import {
+  involving,
+  LIVE,
+  selectCallRecords,
+  toCallRecord,
+  type CallRecord,
+  type CallRow,
+} from './call-record-query';
 
-export type CallRow = typeof calls.$inferSelect;
 export type CallsRepository = ReturnType<typeof createCallsRepository>;
 
-/** A call with what the screens show of both people (null: the account is gone). */
-export interface CallRecord extends CallRow {
-  callerName: string | null;
-  callerAvatar: string | null;
-  calleeName: string | null;
-  calleeAvatar: string | null;
-  /** Some line of a transcript exists (either person's). */
-  hasTranscript: boolean;
-}
-
-const LIVE: CallStatus[] = ['ringing', 'active'];
 /** The first key of the per-person advisory lock invites take (the second is the person's id). */
 const CALL_LOCK = 0x63616c6c; // 'call'
 
-/** The only place with the calls' SQL. */
+/** The SQL of live calls: placing one, moving it on, keeping it alive. */
 export function createCallsRepository(db: Db) {
-  const callerProfile = alias(profiles, 'caller_profile');
-  const calleeProfile = alias(profiles, 'callee_profile');
-  const callerExtra = alias(userProfile, 'caller_extra');
-  const calleeExtra = alias(userProfile, 'callee_extra');
-
-  function selectRecords() {
-    return db
-      .select({
-        call: calls,
-        callerName: callerProfile.fullName,
-        callerAvatar: callerExtra.avatarUrl,
-        calleeName: calleeProfile.fullName,
-        calleeAvatar: calleeExtra.avatarUrl,
-        hasTranscript: sql<boolean>`exists (select 1 from ${callTranscriptLines} where ${callTranscriptLines.callId} = ${calls.id})`,
-      })
-      .from(calls)
-      .leftJoin(callerProfile, eq(callerProfile.userId, calls.callerId))
-      .leftJoin(callerExtra, eq(callerExtra.userId, calls.callerId))
-      .leftJoin(calleeProfile, eq(calleeProfile.userId, calls.calleeId))
-      .leftJoin(calleeExtra, eq(calleeExtra.userId, calls.calleeId));
-  }
-  type Selected = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>>[number];
-  const toRecord = (row: Selected): CallRecord => ({
-    ...row.call,
-    callerName: row.callerName,
-    callerAvatar: row.callerAvatar,
-    calleeName: row.calleeName,
-    calleeAvatar: row.calleeAvatar,
-    // Drivers differ in how they hand back a boolean expression.
-    hasTranscript: ['true', 't'].includes(String(row.hasTranscript)),
-  });
-  const involving = (userId: string) => or(eq(calls.callerId, userId), eq(calls.calleeId, userId));
-
   return {
     /**
      * Places an invite: in one transaction holding both people's call locks (taken in id order,
@@ -114,8 +75,8 @@ export function createCallsRepository(db: Db) {
     },
 
     async find(id: string): Promise<CallRecord | null> {
-      const rows = await selectRecords().where(eq(calls.id, id)).limit(1);
-      return rows[0] ? toRecord(rows[0]) : null;
+      const rows = await selectCallRecords(db).where(eq(calls.id, id)).limit(1);
+      return rows[0] ? toCallRecord(rows[0]) : null;
     },
 
     /**
@@ -180,72 +141,6 @@ export function createCallsRepository(db: Db) {
         .update(calls)
         .set({ lastSeenAt: at })
         .where(and(eq(calls.id, id), inArray(calls.status, LIVE)));
-    },
-
-    /** The person's calls, newest first, placed before `before` when given. */
-    async listFor(userId: string, before: Date | undefined, limit: number): Promise<CallRecord[]> {
-      const conditions: SQL[] = [involving(userId) as SQL];
-      if (before) conditions.push(lt(calls.startedAt, before));
-      const rows = await selectRecords()
-        .where(and(...conditions))
-        .orderBy(desc(calls.startedAt), desc(calls.id))
-        .limit(limit);
-      return rows.map(toRecord);
-    },
-
-    /** Calls the person took part in placed in [from, to), and their connected seconds. */
-    async placedBetween(userId: string, from: Date, to: Date) {
-      const [row] = await db
-        .select({
-          count: count(),
-          totalSeconds: sql<number | string>`coalesce(sum(${calls.durationSeconds}), 0)::int`,
-        })
-        .from(calls)
-        .where(
-          and(
-            involving(userId),
-            sql`${calls.startedAt} >= ${from.toISOString()}`,
-            lt(calls.startedAt, to),
-          ),
-        );
-      return { count: row?.count ?? 0, totalSeconds: Number(row?.totalSeconds ?? 0) };
-    },
-
-    /** The local days (YYYY-MM-DD) in [from, to) with an answered call of the person. */
-    async answeredDays(userId: string, from: Date, to: Date, timezone: string) {
-      const rows = await db
-        .selectDistinct({
-          date: sql<string>`to_char(${calls.answeredAt} at time zone ${timezone}, 'YYYY-MM-DD')`,
-        })
-        .from(calls)
-        .where(
-          and(
-            involving(userId),
-            sql`${calls.answeredAt} >= ${from.toISOString()}`,
-            lt(calls.answeredAt, to),
-          ),
-        );
-      return rows.map((r) => r.date);
-    },
-
-    async countFor(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(calls).where(involving(userId));
-      return row?.n ?? 0;
-    },
-
-    /**
-     * "Delete my data": the person leaves their calls; the other keeps the history, showing a
-     * deleted user. A call nobody is left in goes.
-     */
-    async leave(userId: string): Promise<void> {
-      await db.update(calls).set({ callerId: null }).where(eq(calls.callerId, userId));
-      await db.update(calls).set({ calleeId: null }).where(eq(calls.calleeId, userId));
-      await db.update(calls).set({ endedBy: null }).where(eq(calls.endedBy, userId));
-      await db
-        .update(calls)
-        .set({ transcriptRequestedBy: null })
-        .where(eq(calls.transcriptRequestedBy, userId));
-      await db.delete(calls).where(and(isNull(calls.callerId), isNull(calls.calleeId)));
     },
   };
 }

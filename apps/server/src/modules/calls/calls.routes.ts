@@ -9,8 +9,10 @@ import {
 } from '@kaleido/shared/calls/calls.schemas';
 import { readUpload } from '../../http/read-upload';
 import { signedInUserId } from '../../http/session-guard';
-import type { CallTranscriptsService } from './call-transcripts.service';
-import type { CallsService } from './calls.service';
+import type { CallConfigSource } from './call-config';
+import type { CallHistory } from './call-history';
+import type { CallTranscriptRecording } from './call-transcript-recording';
+import type { CallTranscripts } from './call-transcripts';
 
 const Id = z.object({ id: z.string() });
 const LineId = z.object({ id: z.string(), lineId: z.string() });
@@ -18,21 +20,28 @@ const LineId = z.object({ id: z.string(), lineId: z.string() });
 /** The history, the ICE servers and transcripts; signalling goes over the socket (`call`). */
 export function registerCallsRoutes(
   app: FastifyInstance,
-  deps: { calls: CallsService; transcripts: CallTranscriptsService },
+  deps: {
+    history: Pick<CallHistory, 'list' | 'get'>;
+    callConfig: CallConfigSource;
+    transcripts: CallTranscripts;
+    recording: Pick<CallTranscriptRecording, 'checkPace' | 'admit' | 'addSegment'>;
+  },
 ) {
-  const { calls, transcripts } = deps;
+  const { history, callConfig, transcripts, recording } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
 
   // STUN/TURN credentials are for signed-in people only.
-  r.get('/api/calls/config', { config: auth }, (request) => calls.config(signedInUserId(request)));
+  r.get('/api/calls/config', { config: auth }, (request) =>
+    callConfig.forUser(signedInUserId(request)),
+  );
 
   r.get('/api/calls', { config: auth, schema: { querystring: CallListQuerySchema } }, (request) =>
-    calls.list(signedInUserId(request), request.query),
+    history.list(signedInUserId(request), request.query),
   );
 
   r.get('/api/calls/:id', { config: auth, schema: { params: Id } }, (request) =>
-    calls.get(signedInUserId(request), request.params.id),
+    history.get(signedInUserId(request), request.params.id),
   );
 
   r.get('/api/calls/:id/transcript', { config: auth, schema: { params: Id } }, (request) =>
@@ -52,13 +61,13 @@ export function registerCallsRoutes(
       });
       let admitted;
       try {
-        await transcripts.checkPace(userId);
-        admitted = await transcripts.admit(userId, request.params.id, upload.fields.durationMs);
+        await recording.checkPace(userId);
+        admitted = await recording.admit(userId, request.params.id, upload.fields.durationMs);
       } catch (error) {
         upload.stream.resume();
         throw error;
       }
-      const line = await transcripts.addSegment(userId, admitted, {
+      const line = await recording.addSegment(userId, admitted, {
         durationMs: upload.fields.durationMs,
         filename: upload.filename,
         stream: upload.stream,

@@ -5,7 +5,7 @@ import {
 } from '@kaleido/shared/calls/calls.schemas';
 import { conflict } from '../../http/errors';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
-import type { CallRecord } from './calls.repository';
+import type { CallRecord } from './call-record-query';
 
 /** Upload and clock slack on the one piece that was being recorded when the stop came. */
 const PIECE_SLACK_MS = 2_000;

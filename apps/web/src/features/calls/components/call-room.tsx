@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Mic, MicOff, PhoneOff, Phone, Video, VideoOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { LetterAvatar } from '../../../components/ui/avatar';
-import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { callConfigQuery } from '../../../lib/api/calls';
 import { endedSentence, formatDuration, initials } from '../call-format';
 import { usePeerCall, type RoomIntent } from '../hooks/use-peer-call';
 import type { CallPhase } from '../peer-call';
+import { CallControls } from './call-controls';
+import { CallStage } from './call-stage';
+import { DevicePickers } from './device-pickers';
 import { TranscriptControls } from './transcript-controls';
 
 const PHASE_TEXT: Record<CallPhase, string> = {
@@ -22,29 +23,6 @@ const PHASE_TEXT: Record<CallPhase, string> = {
   failed: 'Connection failed',
   ended: 'Call ended',
 };
-
-function MediaView({
-  stream,
-  muted,
-  label,
-  className,
-}: {
-  stream: MediaStream | null;
-  muted: boolean;
-  label: string;
-  className?: string;
-}) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    element.srcObject = stream;
-    if (stream) void element.play().catch(() => undefined);
-  }, [stream]);
-  return (
-    <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} className={className} />
-  );
-}
 
 /** Seconds since `from` (ISO), ticking every second. */
 function useElapsed(from: string | null, running: boolean): number {
@@ -67,7 +45,8 @@ export function CallRoom({ callId }: { callId: string }) {
   const live = phase === 'connected' || phase === 'reconnecting';
   const elapsed = useElapsed(call?.answeredAt ?? null, live);
   const video =
-    call?.type === 'video' || (intent && 'invite' in intent && intent.invite.callType === 'video');
+    call?.type === 'video' ||
+    (!!intent && 'invite' in intent && intent.invite.callType === 'video');
   const other = call?.other;
 
   if (loadError)
@@ -129,108 +108,10 @@ export function CallRoom({ callId }: { callId: string }) {
         <Alert tone="info">{endedSentence(call)}</Alert>
       )}
 
-      <div className="relative overflow-hidden rounded-lg border bg-black/90">
-        <MediaView
-          stream={state.remoteStream}
-          muted={false}
-          label={other ? `${other.name}'s video` : 'Remote video'}
-          className={video ? 'aspect-video w-full object-contain' : 'h-0 w-0'}
-        />
-        {!video && (
-          <div className="flex h-40 items-center justify-center text-white/80">
-            <Phone className="size-10" aria-hidden="true" />
-          </div>
-        )}
-        {video && (
-          <MediaView
-            stream={state.cameraOff ? null : state.localStream}
-            muted
-            label="Your video"
-            className="absolute right-3 bottom-3 aspect-video w-1/4 min-w-28 rounded-md border border-white/40 bg-black object-cover"
-          />
-        )}
-      </div>
-
-      {phase === 'incoming' ? (
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => peer.accept()}>
-            <Phone aria-hidden="true" /> Accept
-          </Button>
-          <Button variant="destructive" onClick={() => peer.decline()}>
-            <PhoneOff aria-hidden="true" /> Decline
-          </Button>
-        </div>
-      ) : phase === 'ended' || phase === 'failed' ? (
-        <div className="flex flex-wrap gap-2">
-          {phase === 'failed' && (
-            <Button variant="destructive" onClick={() => peer.hangUp()}>
-              <PhoneOff aria-hidden="true" /> End call
-            </Button>
-          )}
-          <Link to="/app/calls/history" className={buttonVariants({ variant: 'outline' })}>
-            Back to Recent Calls
-          </Link>
-        </div>
-      ) : (
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Call controls">
-          <Button variant="outline" aria-pressed={state.muted} onClick={() => peer.toggleMute()}>
-            {state.muted ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
-            {state.muted ? 'Unmute' : 'Mute'}
-          </Button>
-          {video && (
-            <Button
-              variant="outline"
-              aria-pressed={state.cameraOff}
-              onClick={() => peer.toggleCamera()}
-            >
-              {state.cameraOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
-              {state.cameraOff ? 'Turn camera on' : 'Turn camera off'}
-            </Button>
-          )}
-          <Button variant="destructive" onClick={() => peer.hangUp()}>
-            <PhoneOff aria-hidden="true" /> End call
-          </Button>
-        </div>
-      )}
-
+      <CallStage state={state} other={other} video={video} />
+      <CallControls peer={peer} state={state} phase={phase} video={video} />
       {live && <TranscriptControls peer={peer} state={state} />}
-
-      {phase !== 'ended' && (state.microphones.length > 0 || state.cameras.length > 0) && (
-        <div className="flex flex-wrap gap-4 text-sm">
-          {state.microphones.length > 0 && (
-            <label className="flex items-center gap-2">
-              Microphone
-              <select
-                className="h-9 rounded-md border bg-background px-2"
-                value={state.microphoneId ?? ''}
-                onChange={(event) => void peer.useMicrophone(event.target.value)}
-              >
-                {state.microphones.map((device, i) => (
-                  <option key={device.deviceId || i} value={device.deviceId}>
-                    {device.label || `Microphone ${i + 1}`}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {video && state.cameras.length > 0 && (
-            <label className="flex items-center gap-2">
-              Camera
-              <select
-                className="h-9 rounded-md border bg-background px-2"
-                value={state.cameraId ?? ''}
-                onChange={(event) => void peer.useCamera(event.target.value)}
-              >
-                {state.cameras.map((device, i) => (
-                  <option key={device.deviceId || i} value={device.deviceId}>
-                    {device.label || `Camera ${i + 1}`}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-        </div>
-      )}
+      <DevicePickers peer={peer} state={state} video={video} />
     </section>
   );
 }
