@@ -1,4 +1,4 @@
-import type { MailAttachment, MailDraft } from '@kaleido/shared/mailbox/mailbox.schemas';
+import type { MailAttachment, MailDraft } from '@kaleido/shared/email/email.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Paperclip, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,10 +10,10 @@ import {
   attachToDraft,
   detachFromDraft,
   discardMailDraft,
-  mailKeys,
+  emailKeys,
   saveMailDraft,
   sendMailDraft,
-} from '../../../lib/api/mail';
+} from '../../../lib/api/email';
 import { RecipientInput } from './recipient-input';
 
 const AUTOSAVE_MS = 800;
@@ -77,7 +77,7 @@ export function ComposeForm({
       set(value);
     };
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: mailKeys.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: emailKeys.all });
 
   const send = async () => {
     setSending(true);

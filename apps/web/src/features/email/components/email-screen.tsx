@@ -1,4 +1,4 @@
-import type { MailAction, MailFolder, MailMessage } from '@kaleido/shared/mailbox/mailbox.schemas';
+import type { MailAction, MailFolder, MailMessage } from '@kaleido/shared/email/email.schemas';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, Inbox, Mail, PenSquare, Send, Trash2, FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -15,15 +15,15 @@ import {
   fetchMailCounts,
   fetchMailDraft,
   fetchMailPage,
-  mailKeys,
+  emailKeys,
   replyToMail,
-} from '../../../lib/api/mail';
+} from '../../../lib/api/email';
 import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useMailShortcuts } from '../hooks/use-mail-shortcuts';
-import { useMailSync } from '../hooks/use-mail-sync';
+import { useEmailShortcuts } from '../hooks/use-email-shortcuts';
+import { useEmailSync } from '../hooks/use-email-sync';
 import { ComposeForm } from './compose-form';
-import { MailReader } from './mail-reader';
+import { EmailReader } from './email-reader';
 import { MessageRow } from './message-row';
 import { SelectionToolbar } from './selection-toolbar';
 
@@ -39,7 +39,7 @@ const FOLDERS: { folder: MailFolder; label: string; icon: typeof Inbox }[] = [
 
 /** The mailbox: folders with unread counts, the list, the reader with its thread, compose. */
 export function EmailScreen({ view }: { view: EmailView }) {
-  useMailSync();
+  useEmailSync();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -50,9 +50,9 @@ export function EmailScreen({ view }: { view: EmailView }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
 
-  const counts = useQuery({ queryKey: mailKeys.counts, queryFn: fetchMailCounts });
+  const counts = useQuery({ queryKey: emailKeys.counts, queryFn: fetchMailCounts });
   const list = useInfiniteQuery({
-    queryKey: mailKeys.list(folder, q),
+    queryKey: emailKeys.list(folder, q),
     queryFn: ({ pageParam }) => fetchMailPage(folder, q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -60,7 +60,7 @@ export function EmailScreen({ view }: { view: EmailView }) {
   });
   const messages = useMemo(() => list.data?.pages.flatMap((p) => p.messages) ?? [], [list.data]);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: mailKeys.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: emailKeys.all });
   const open = (message: MailMessage) => {
     if (message.folder === 'drafts') {
       void navigate(`/app/email/compose?draft=${message.id}`);
@@ -93,14 +93,14 @@ export function EmailScreen({ view }: { view: EmailView }) {
   const reply = async (id: string, mode: 'reply' | 'replyAll' | 'forward') => {
     try {
       const { draft } = await replyToMail(id, mode);
-      queryClient.setQueryData(mailKeys.draft(draft.id), { draft });
+      queryClient.setQueryData(emailKeys.draft(draft.id), { draft });
       void navigate(`/app/email/compose?draft=${draft.id}`);
     } catch (e) {
       setError(errorMessage(e));
     }
   };
 
-  useMailShortcuts(
+  useEmailShortcuts(
     { inFolder: view.kind === 'folder', ids: messages.map((m) => m.id), openId },
     (shortcut) => {
       if (shortcut.kind === 'compose') void navigate('/app/email/compose');
@@ -168,7 +168,7 @@ export function EmailScreen({ view }: { view: EmailView }) {
             }
           />
         ) : openId ? (
-          <MailReader
+          <EmailReader
             id={openId}
             onClose={close}
             onReply={(mode) => void reply(openId, mode)}
@@ -233,7 +233,7 @@ function ComposeView({ onDone }: { onDone: (outcome: 'sent' | 'kept' | 'discarde
   const [newId] = useState(() => crypto.randomUUID());
   const draftId = existing ?? newId;
   const draft = useQuery({
-    queryKey: mailKeys.draft(draftId),
+    queryKey: emailKeys.draft(draftId),
     queryFn: () => fetchMailDraft(draftId),
     enabled: existing !== null,
   });
