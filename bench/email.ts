@@ -85,27 +85,27 @@ async function measure(label: string, database: Database) {
   );
   const repository = createEmailRepository(database.db);
   // Listing is the reading factory over the repository, presented as GET /api/email/messages is.
-  const mailbox = createEmailReading({ repository, presenter: createMailPresenter(repository) });
-  const first = await mailbox.list(userId, { folder: 'inbox', limit: 50 });
+  const reading = createEmailReading({ repository, presenter: createMailPresenter(repository) });
+  const first = await reading.list(userId, { folder: 'inbox', limit: 50 });
   const someId = first.messages[10]?.id ?? '';
   // A cursor about 60 % down the folder.
   let deep: string | null = first.nextCursor;
   for (let i = 0; i < Math.floor((MESSAGES / 50) * 0.6) && deep; i++)
-    deep = (await mailbox.list(userId, { folder: 'inbox', limit: 50, cursor: deep })).nextCursor;
+    deep = (await reading.list(userId, { folder: 'inbox', limit: 50, cursor: deep })).nextCursor;
   const baseline = await timed(() => repository.findState(userId, someId));
   const rows: [string, { p50: number; p95: number }][] = [
     ['one state row by key (baseline)', baseline],
-    ['inbox page of 50', await timed(() => mailbox.list(userId, { folder: 'inbox', limit: 50 }))],
+    ['inbox page of 50', await timed(() => reading.list(userId, { folder: 'inbox', limit: 50 }))],
     [
       'inbox page of 50, 60 % deep',
       await timed(() =>
-        mailbox.list(userId, { folder: 'inbox', limit: 50, cursor: deep ?? undefined }),
+        reading.list(userId, { folder: 'inbox', limit: 50, cursor: deep ?? undefined }),
       ),
     ],
-    ['folder counts', await timed(() => mailbox.counts(userId))],
+    ['folder counts', await timed(() => reading.counts(userId))],
     [
       'search "letter 42", first 50',
-      await timed(() => mailbox.list(userId, { q: 'letter 42', limit: 50 })),
+      await timed(() => reading.list(userId, { q: 'letter 42', limit: 50 })),
     ],
     [
       'the same search as an ILIKE scan (before)',

@@ -21,7 +21,7 @@ export function createMailDelivery(deps: {
   repository: Pick<EmailRepository, 'recipientsOf' | 'people'>;
   bus: Pick<EventBus, 'publish'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  /** The message as `userId` sees it (the mailbox service's `get`). */
+  /** The message as `userId` sees it (email reading's `get`). */
   view: (userId: string, messageId: string) => Promise<MailMessage>;
 }) {
   const { repository } = deps;

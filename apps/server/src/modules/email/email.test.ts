@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60_000;
 
-describe('mailbox: drafts and sending', () => {
+describe('email: drafts and sending', () => {
   it('autosaves a draft, keeps it across reads, and sends it to the inbox with unread counts', async () => {
     const id = randomUUID();
     expect(
@@ -150,7 +150,7 @@ describe('mailbox: drafts and sending', () => {
   });
 });
 
-describe('mailbox: folders and threads', () => {
+describe('email: folders and threads', () => {
   it('moves through archive, trash, restore, delete for good and empty trash', async () => {
     const m = await mailed(ada, { to: [bo.email], subject: 'Folders', content: 'moving around' });
     expect((await act(bo, [m.id], 'archive')).json()).toMatchObject({ updated: [m.id] });
@@ -257,7 +257,7 @@ describe('mailbox: folders and threads', () => {
   });
 });
 
-describe('mailbox: purge, attachments, live', () => {
+describe('email: purge, attachments, live', () => {
   it('attaches files by content type, serves them only to sender and recipients', async () => {
     const id = randomUUID();
     await putDraft(ada, id, { to: [bo.email], subject: 'File', content: 'see attached' });
@@ -322,7 +322,7 @@ describe('mailbox: purge, attachments, live', () => {
   });
 });
 
-describe('mailbox: data rights', () => {
+describe('email: data rights', () => {
   it('exports mail sent and received; delete-data keeps the others’ copies from a deleted user', async () => {
     const dee = await person(app, 'Dee Dent');
     const eve = await person(app, 'Eve Evans');
@@ -354,7 +354,7 @@ describe('mailbox: data rights', () => {
 });
 
 // Last: moving the clock a month ends everyone's session (the idle timeout).
-describe('mailbox: trash purge', () => {
+describe('email: trash purge', () => {
   it('purges trash after 30 days as a job on the queue (moved clock)', async () => {
     const m = await mailed(ada, { to: [cy.email], subject: 'old', content: 'old' });
     await act(cy, [m.id], 'trash');
