@@ -10,9 +10,7 @@ import type { EmailRepository } from './email.repository';
 
 export type EmailDrafts = ReturnType<typeof createEmailDrafts>;
 
-const cleanAddresses = (list: string[]) => [
-  ...new Set(list.map((a) => a.trim()).filter(Boolean)),
-];
+const cleanAddresses = (list: string[]) => [...new Set(list.map((a) => a.trim()).filter(Boolean))];
 
 /**
  * Writes a person's draft as typed (addresses trimmed, each once); 404 when the id is not a

@@ -6,7 +6,11 @@ import { emailKeys, fetchMailDraft } from '../../../lib/api/email';
 import { ComposeForm } from './compose-form';
 
 /** Compose: a new draft (its id made here, so autosave is idempotent) or one to continue. */
-export function ComposeView({ onDone }: { onDone: (outcome: 'sent' | 'kept' | 'discarded') => void }) {
+export function ComposeView({
+  onDone,
+}: {
+  onDone: (outcome: 'sent' | 'kept' | 'discarded') => void;
+}) {
   const [params] = useSearchParams();
   const existing = params.get('draft');
   // `?to=<address>` (a professional's "Email <name>"): a new message to that person.

@@ -36,7 +36,7 @@ export function useDraftAutosave(draftId: string, fields: DraftFields, savedBefo
   }, [fields.to, fields.cc, fields.subject, fields.content]);
 
   const change =
-    <T,>(set: (value: T) => void) =>
+    <T>(set: (value: T) => void) =>
     (value: T) => {
       dirty.current = true;
       set(value);
