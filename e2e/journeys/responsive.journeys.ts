@@ -97,12 +97,12 @@ async function writeLongData(page: Page, partnerPage: Page): Promise<string[]> {
       content,
     });
   const draft = randomUUID();
-  await call(partnerPage, 'PUT', `/api/mail/drafts/${draft}`, {
+  await call(partnerPage, 'PUT', `/api/email/drafts/${draft}`, {
     to: [(await call<{ user: { email: string } }>(page, 'GET', '/api/session')).user.email],
     subject: `${LONG_WORD} about ${LONG_URL}`.slice(0, 200),
     content: `Here it is: ${LONG_URL}\n\n${LONG_WORD}`,
   });
-  await call(partnerPage, 'POST', `/api/mail/drafts/${draft}/send`, {});
+  await call(partnerPage, 'POST', `/api/email/drafts/${draft}/send`, {});
   return [`/app/journal/text/${entryId}`, `/app/chat/${conversation.id}`];
 }
 

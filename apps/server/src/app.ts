@@ -15,8 +15,8 @@ import { registerStorageRoutes } from './modules/storage/storage.module';
 import { registerHealth } from './modules/health/health.module';
 import { registerCare } from './modules/care/care.module';
 import { registerJournal } from './modules/journal/journal.module';
-import { registerMail } from './modules/mail/mail.module';
-import { registerMailbox } from './modules/mailbox/mailbox.module';
+import { registerMailer } from './modules/mailer/mailer.module';
+import { registerEmail } from './modules/email/email.module';
 import { registerNotifications } from './modules/notifications/notifications.module';
 import { registerProfile } from './modules/profile/profile.module';
 import { registerSecurityEvents } from './modules/security-events/security-events.module';
@@ -56,7 +56,7 @@ export async function buildApp(options: BuildOptions) {
   const { sessions, notifications, mailer } = base;
 
   registerHealth(app, base);
-  registerMail(app, base);
+  registerMailer(app, base);
   const auth = registerAuth(app, base);
   registerTwoFactor(app, base);
   registerSession(app, base);
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions) {
     ...base,
     confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
   });
-  const mailbox = registerMailbox(app, base);
+  const email = registerEmail(app, base);
   // After every feature that says what people wrote: it listens to them all.
   const { analysis, cardsForReader } = registerInsights(app, {
     ...base,
@@ -117,5 +117,5 @@ export async function buildApp(options: BuildOptions) {
   });
 
   // What tests reach into; `chat.applyTranscript` is what the speech queue calls.
-  return { app, ...base, chat, analysis, admin, mailbox, careAlerts: care.alerts, calls };
+  return { app, ...base, chat, analysis, admin, email, careAlerts: care.alerts, calls };
 }

@@ -16,7 +16,7 @@ import { createAuth } from './modules/auth/auth.module';
 import { createFileFinders } from './modules/files/file-finders';
 import { createFiles } from './modules/files/files.module';
 import { createStorage } from './modules/storage/storage.module';
-import { createMail } from './modules/mail/mail.module';
+import { createMailer } from './modules/mailer/mailer.module';
 import { createNotifications } from './modules/notifications/notifications.module';
 import { createProfile } from './modules/profile/profile.module';
 import { createRateLimits } from './modules/rate-limit/rate-limit.module';
@@ -64,7 +64,7 @@ export interface Infrastructure {
  */
 export function createBaseServices(app: FastifyInstance, infra: Infrastructure) {
   const { bus, log } = infra;
-  const { mailer, outbox } = createMail(infra);
+  const { mailer, outbox } = createMailer(infra);
   const securityEvents = createSecurityEvents(infra);
   const instanceSettings = createInstanceSettings(infra);
   const audit = createAudit({ ...infra, instanceSettings });

@@ -241,7 +241,7 @@ async function ownerMailDraft(
   withFile = false,
 ): Promise<{ id: string; fileId?: string }> {
   const id = randomUUID();
-  const response = await world.callers.owner.client.request('PUT', `/api/mail/drafts/${id}`, {
+  const response = await world.callers.owner.client.request('PUT', `/api/email/drafts/${id}`, {
     body: {
       to: [world.callers.relatedClient.email],
       subject: `draft ${world.ownerSecret}`,
@@ -251,7 +251,7 @@ async function ownerMailDraft(
   if (response.status !== 200) throw new Error(`mail draft: ${response.status} ${response.body}`);
   if (!withFile) return { id };
   const attached = await world.callers.owner.client.upload(
-    `/api/mail/drafts/${id}/attachments`,
+    `/api/email/drafts/${id}/attachments`,
     multipart({}, { name: 'a.pdf', type: 'application/pdf', data: PDF }),
   );
   if (attached.status !== 201) throw new Error(`mail file: ${attached.status} ${attached.body}`);
@@ -681,59 +681,59 @@ const MATRIX: Record<string, Entry> = {
         text: 'corrected',
       }),
   },
-  'GET /api/mail/folders': { access: { who: 'signed-in' }, call: () => get('/api/mail/folders') },
-  'GET /api/mail/messages': {
+  'GET /api/email/folders': { access: { who: 'signed-in' }, call: () => get('/api/email/folders') },
+  'GET /api/email/messages': {
     access: { who: 'signed-in' },
-    call: () => get('/api/mail/messages?folder=sent'),
+    call: () => get('/api/email/messages?folder=sent'),
   },
-  'GET /api/mail/messages/:id': {
+  'GET /api/email/messages/:id': {
     access: { who: 'owner', sharedWith: ['relatedClient'] },
-    call: (w) => get(`/api/mail/messages/${w.mailId}`),
+    call: (w) => get(`/api/email/messages/${w.mailId}`),
   },
-  'POST /api/mail/messages/bulk': {
+  'POST /api/email/messages/bulk': {
     access: { who: 'signed-in' },
-    call: (w) => post('/api/mail/messages/bulk', { ids: [w.mailId], action: 'star' }),
+    call: (w) => post('/api/email/messages/bulk', { ids: [w.mailId], action: 'star' }),
   },
-  'POST /api/mail/messages/:id/reply': {
+  'POST /api/email/messages/:id/reply': {
     access: { who: 'owner', sharedWith: ['relatedClient'] },
-    call: (w) => post(`/api/mail/messages/${w.mailId}/reply`, { mode: 'reply' }),
+    call: (w) => post(`/api/email/messages/${w.mailId}/reply`, { mode: 'reply' }),
   },
-  'DELETE /api/mail/trash': { access: { who: 'signed-in' }, call: () => del('/api/mail/trash') },
-  'GET /api/mail/drafts/:id': {
+  'DELETE /api/email/trash': { access: { who: 'signed-in' }, call: () => del('/api/email/trash') },
+  'GET /api/email/drafts/:id': {
     access: { who: 'owner' },
-    call: async (w) => get(`/api/mail/drafts/${(await ownerMailDraft(w)).id}`),
+    call: async (w) => get(`/api/email/drafts/${(await ownerMailDraft(w)).id}`),
   },
-  'PUT /api/mail/drafts/:id': {
+  'PUT /api/email/drafts/:id': {
     access: { who: 'owner' },
     call: async (w) =>
-      put(`/api/mail/drafts/${(await ownerMailDraft(w)).id}`, { subject: 'changed' }),
+      put(`/api/email/drafts/${(await ownerMailDraft(w)).id}`, { subject: 'changed' }),
   },
-  'DELETE /api/mail/drafts/:id': {
+  'DELETE /api/email/drafts/:id': {
     access: { who: 'owner' },
-    call: async (w) => del(`/api/mail/drafts/${(await ownerMailDraft(w)).id}`),
+    call: async (w) => del(`/api/email/drafts/${(await ownerMailDraft(w)).id}`),
   },
-  'POST /api/mail/drafts/:id/send': {
+  'POST /api/email/drafts/:id/send': {
     access: { who: 'owner' },
-    call: async (w) => post(`/api/mail/drafts/${(await ownerMailDraft(w)).id}/send`),
+    call: async (w) => post(`/api/email/drafts/${(await ownerMailDraft(w)).id}/send`),
   },
-  'POST /api/mail/drafts/:id/attachments': {
+  'POST /api/email/drafts/:id/attachments': {
     access: { who: 'owner' },
     call: async (w) => ({
       method: 'POST',
-      url: `/api/mail/drafts/${(await ownerMailDraft(w)).id}/attachments`,
+      url: `/api/email/drafts/${(await ownerMailDraft(w)).id}/attachments`,
       upload: multipart({}, { name: 'b.pdf', type: 'application/pdf', data: PDF }),
     }),
   },
-  'DELETE /api/mail/drafts/:id/attachments/:fileId': {
+  'DELETE /api/email/drafts/:id/attachments/:fileId': {
     access: { who: 'owner' },
     call: async (w) => {
       const draft = await ownerMailDraft(w, true);
-      return del(`/api/mail/drafts/${draft.id}/attachments/${draft.fileId ?? ''}`);
+      return del(`/api/email/drafts/${draft.id}/attachments/${draft.fileId ?? ''}`);
     },
   },
-  'GET /api/mail/attachments/:fileId': {
+  'GET /api/email/attachments/:fileId': {
     access: { who: 'owner', sharedWith: ['relatedClient'] },
-    call: (w) => get(`/api/mail/attachments/${w.mailFileId}`),
+    call: (w) => get(`/api/email/attachments/${w.mailFileId}`),
   },
 
   'GET /api/journal/entries': {
@@ -1184,15 +1184,15 @@ beforeAll(async () => {
   expect(piece.status, piece.body).toBe(201);
   await app.calls.signal(owner.userId, { kind: 'end', callId: transcriptCallId });
   const mailId = randomUUID();
-  await owner.client.request('PUT', `/api/mail/drafts/${mailId}`, {
+  await owner.client.request('PUT', `/api/email/drafts/${mailId}`, {
     body: { to: [relatedClient.email], subject: `Letter ${conversationSecret}`, content: 'hello' },
   });
   const mailFile = await owner.client.upload(
-    `/api/mail/drafts/${mailId}/attachments`,
+    `/api/email/drafts/${mailId}/attachments`,
     multipart({}, { name: 'letter.pdf', type: 'application/pdf', data: PDF }),
   );
   expect(mailFile.status, mailFile.body).toBe(201);
-  const mailSent = await owner.client.post(`/api/mail/drafts/${mailId}/send`, {});
+  const mailSent = await owner.client.post(`/api/email/drafts/${mailId}/send`, {});
   expect(mailSent.status, mailSent.body).toBe(201);
 
   world = {

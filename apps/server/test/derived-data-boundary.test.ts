@@ -14,7 +14,7 @@ import { consoleAdmin } from './fixtures/admin-fixtures';
 import { setRole } from './fixtures/accounts-fixtures';
 import { linkProfessional, setConsent, setMasterSwitch } from './fixtures/care-fixtures';
 import { person, sent, startConversation, WEBM, type Person } from './fixtures/chat-fixtures';
-import { mailed } from './fixtures/mailbox-fixtures';
+import { mailed } from './fixtures/email-fixtures';
 import { waitFor } from './fixtures/wait-for';
 import { multipart } from './multipart';
 import { createTestApp, type TestApp } from './test-app';

@@ -4,7 +4,7 @@ import { CareEventSchemas } from '../care/care.schemas';
 import { ChatEventSchemas } from '../chat/chat.schemas';
 import { InsightsEventSchemas } from '../insights/insights.schemas';
 import { JournalEventSchemas } from '../journal/journal.schemas';
-import { MailEventSchemas } from '../mailbox/mailbox.schemas';
+import { MailEventSchemas } from '../email/email.schemas';
 import { NotificationSchema } from '../notifications/notifications.schemas';
 
 /**

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MailFolder } from '@kaleido/shared/mailbox/mailbox.schemas';
+import type { MailFolder } from '@kaleido/shared/email/email.schemas';
 import { users } from './auth';
 import { files } from './files';
 

@@ -38,8 +38,8 @@ import { registerConsoleRoutes } from './console.routes';
 import { createResearchRepository } from './research.repository';
 import { createResearchService } from './research.service';
 import type { CareAdmin } from '../care/care-admin.service';
-import type { Mailer } from '../mail/mailer';
-import type { OutboxRepository } from '../mail/outbox.repository';
+import type { Mailer } from '../mailer/mailer';
+import type { OutboxRepository } from '../mailer/outbox.repository';
 import { registerAdminOutboxRoutes } from './outbox.routes';
 
 /** The instance's settings (system settings, feature toggles), read by sessions and features. */

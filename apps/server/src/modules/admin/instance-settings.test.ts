@@ -11,7 +11,7 @@ import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';
 import { PDF, person, upload, WEBM, type Person } from '../../../test/fixtures/chat-fixtures';
-import { mailed, putDraft, replyDraft } from '../../../test/fixtures/mailbox-fixtures';
+import { mailed, putDraft, replyDraft } from '../../../test/fixtures/email-fixtures';
 import { waitFor } from '../../../test/fixtures/wait-for';
 import { TestClient } from '../../../test/http-client';
 import { multipart } from '../../../test/multipart';
@@ -306,14 +306,14 @@ describe('data retention', () => {
     ]);
     const withFile = randomUUID();
     await putDraft(ada, withFile, { to: [bo.email], subject: 'Old file', content: 'attached' });
-    const uploaded = await upload(app, ada.client, `/api/mail/drafts/${withFile}/attachments`, {
+    const uploaded = await upload(app, ada.client, `/api/email/drafts/${withFile}/attachments`, {
       filename: 'old.pdf',
       contentType: 'application/pdf',
       data: PDF,
     });
     expect(uploaded.status).toBe(201);
     const { attachment } = uploaded.json() as { attachment: { id: string; url: string } };
-    expect((await ada.client.post(`/api/mail/drafts/${withFile}/send`, {})).status).toBe(201);
+    expect((await ada.client.post(`/api/email/drafts/${withFile}/send`, {})).status).toBe(201);
     const plain = await mailed(ada, { to: [bo.email], subject: 'Old plain', content: 'hello' });
 
     // Two days on, Bo forwards the file to Cy: that message (and the file it carries) is newer.
@@ -321,7 +321,7 @@ describe('data retention', () => {
     await ensureSignedIn(bo);
     const forward = await replyDraft(bo, withFile, 'forward');
     expect(
-      (await bo.client.post(`/api/mail/drafts/${forward.id}/send`, { to: [cy.email] })).status,
+      (await bo.client.post(`/api/email/drafts/${forward.id}/send`, { to: [cy.email] })).status,
     ).toBe(201);
 
     app.clock.advance(2 * DAY);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutboxPage } from '@kaleido/shared/admin/admin.schemas';
-import type { OutboxRepository } from '../mail/outbox.repository';
+import type { OutboxRepository } from '../mailer/outbox.repository';
 import { adminOnly, type AdminGate } from './admin-access';
 import type { AuditService } from './audit.service';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { resetPasswordEmail, verificationEmail } from '../mail/mail-templates';
-import type { Mailer } from '../mail/mailer';
+import { resetPasswordEmail, verificationEmail } from '../mailer/mail-templates';
+import type { Mailer } from '../mailer/mailer';
 import type { AuthMailHooks } from './better-auth';
 
 /**

@@ -3,7 +3,7 @@ import type { Config } from '../../config/env';
 import type { AnnounceSessionEnded } from '../../realtime/session-ended';
 import type { IdentityRepository } from '../identity/identity.repository';
 import type { IdentityService } from '../identity/identity.service';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mailer/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';

@@ -6,7 +6,7 @@ import { journalEntries } from '../../db/schema/journal';
 import { voiceNoteDeliveries, voiceNotes } from '../../db/schema/speech';
 import { person, sent, startConversation, type Person } from '../../../test/fixtures/chat-fixtures';
 import { patch } from '../../../test/fixtures/journal-fixtures';
-import { act, mailed } from '../../../test/fixtures/mailbox-fixtures';
+import { act, mailed } from '../../../test/fixtures/email-fixtures';
 import { multipart } from '../../../test/multipart';
 import { spokenWebm } from '../../../test/speech-audio';
 import { createTestApp, type TestApp } from '../../../test/test-app';

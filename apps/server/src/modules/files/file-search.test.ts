@@ -14,7 +14,7 @@ import {
   startVoiceApp,
   transcribed,
 } from '../../../test/fixtures/journal-fixtures';
-import { putDraft } from '../../../test/fixtures/mailbox-fixtures';
+import { putDraft } from '../../../test/fixtures/email-fixtures';
 import type { TestApp } from '../../../test/test-app';
 
 let voiceApp: Awaited<ReturnType<typeof startVoiceApp>>;
@@ -56,16 +56,16 @@ beforeAll(async () => {
   // Mail: Ada sends Bob a file; a draft of hers to Cyd carries another, not yet sent.
   const mailId = crypto.randomUUID();
   await putDraft(ada, mailId, { to: [bob.email], subject: 'Budget', content: 'attached' });
-  const attached = await upload(app, ada.client, `/api/mail/drafts/${mailId}/attachments`, {
+  const attached = await upload(app, ada.client, `/api/email/drafts/${mailId}/attachments`, {
     filename: 'budget-march.pdf',
     contentType: 'application/pdf',
     data: PDF,
   });
   expect(attached.status).toBe(201);
-  expect((await ada.client.post(`/api/mail/drafts/${mailId}/send`, {})).status).toBe(201);
+  expect((await ada.client.post(`/api/email/drafts/${mailId}/send`, {})).status).toBe(201);
   draftId = crypto.randomUUID();
   await putDraft(ada, draftId, { to: [cyd.email], subject: '', content: 'later' });
-  const inDraft = await upload(app, ada.client, `/api/mail/drafts/${draftId}/attachments`, {
+  const inDraft = await upload(app, ada.client, `/api/email/drafts/${draftId}/attachments`, {
     filename: 'plan-march.pdf',
     contentType: 'application/pdf',
     data: PDF,
@@ -118,7 +118,7 @@ describe('Search Files', () => {
       ['budget-march.pdf', `/app/email/inbox?message=${mailMessageId}`],
     ]);
     const file = mail.find((f) => f.place === 'mail');
-    expect((await bob.client.get(`/api/mail/attachments/${file?.id}`)).status).toBe(200);
+    expect((await bob.client.get(`/api/email/attachments/${file?.id}`)).status).toBe(200);
     expect(await search(bob, 'walk')).toEqual([]);
     expect(await search(cyd, 'march')).toEqual([]);
   });

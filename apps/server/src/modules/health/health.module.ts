@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mailer/mailer';
 import type { SpeechService } from '../speech/speech.service';
 import { registerHealthRoutes } from './health.routes';
 import { registerPublicConfigRoutes } from './public-config.routes';

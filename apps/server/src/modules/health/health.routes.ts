@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { isOperatorRequest } from '../../http/metrics';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mailer/mailer';
 import type { SpeechService } from '../speech/speech.service';
 
 /**

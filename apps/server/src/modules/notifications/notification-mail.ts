@@ -1,6 +1,6 @@
 import type { Notification } from '@kaleido/shared/notifications/notifications.schemas';
-import { escapeHtml } from '../mail/mail-templates';
-import type { Mailer } from '../mail/mailer';
+import { escapeHtml } from '../mailer/mail-templates';
+import type { Mailer } from '../mailer/mailer';
 import type { IdentityRepository } from '../identity/identity.repository';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SessionService } from '../session/session.service';

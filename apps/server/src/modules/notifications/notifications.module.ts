@@ -3,7 +3,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../realtime/event-bus';
 import type { IdentityRepository } from '../identity/identity.repository';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mailer/mailer';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SessionService } from '../session/session.service';
 import type { Preferences } from '../settings/preferences';

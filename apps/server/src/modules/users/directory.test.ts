@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@kaleido/shared/admin/admin.schemas';
 import type { UserSearchResult } from '@kaleido/shared/chat/chat.schemas';
-import type { MailMessage } from '@kaleido/shared/mailbox/mailbox.schemas';
+import type { MailMessage } from '@kaleido/shared/email/email.schemas';
 import { DIRECTORY_MESSAGES } from '@kaleido/shared/users/directory.schemas';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import { setRole } from '../../../test/fixtures/accounts-fixtures';
@@ -13,7 +13,7 @@ import {
   type Person,
 } from '../../../test/fixtures/chat-fixtures';
 import { awaitInvitation, invite } from '../../../test/fixtures/care-fixtures';
-import { mailed } from '../../../test/fixtures/mailbox-fixtures';
+import { mailed } from '../../../test/fixtures/email-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -194,7 +194,7 @@ describe('directory: reaching someone new by address', () => {
   it('sends a letter to an address no account uses without saying so, and names no stranger', async () => {
     const stranger = await person(app, 'Dir Letter');
     const nobody = `nobody-${randomUUID()}@example.test`;
-    const sent = await me.client.request('PUT', `/api/mail/drafts/${randomUUID()}`, {
+    const sent = await me.client.request('PUT', `/api/email/drafts/${randomUUID()}`, {
       body: { to: [stranger.email, nobody], subject: 'Hi', content: 'x' },
     });
     expect(sent.status).toBe(200);
@@ -210,7 +210,7 @@ describe('directory: reaching someone new by address', () => {
     ]);
     // The stranger got it, and sees their own name.
     await app.jobs.settled();
-    const inbox = (await stranger.client.get('/api/mail/messages?folder=inbox')).json<{
+    const inbox = (await stranger.client.get('/api/email/messages?folder=inbox')).json<{
       messages: MailMessage[];
     }>().messages;
     expect(inbox[0]?.to[0]).toMatchObject({ userId: stranger.userId, name: 'Dir Letter' });

@@ -1,6 +1,6 @@
 // First: zod must be configured jitless before any shared schema in this chunk is built.
 import '../../../lib/zod';
-import { MAIL_FOLDERS, type MailFolder } from '@kaleido/shared/mailbox/mailbox.schemas';
+import { MAIL_FOLDERS, type MailFolder } from '@kaleido/shared/email/email.schemas';
 import { Navigate, useLocation } from 'react-router';
 import { EmailScreen, type EmailView } from '../../../features/email/components/email-screen';
 import { PageHeader } from '../../../features/shell/components/page-header';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { MailAction, MailFolder, MailMessage } from '@kaleido/shared/mailbox/mailbox.schemas';
+import type { MailAction, MailFolder, MailMessage } from '@kaleido/shared/email/email.schemas';
 import { usersSearchKeys } from '../../../lib/api/users-search';
 import { ComposeForm } from './compose-form';
 import { counterpartOf, MessageRow, timeOf } from './message-row';

@@ -1,4 +1,4 @@
-import { MAIL_MESSAGES, type MailMessage } from '@kaleido/shared/mailbox/mailbox.schemas';
+import { MAIL_MESSAGES, type MailMessage } from '@kaleido/shared/email/email.schemas';
 import { Star } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 

@@ -1,4 +1,4 @@
-import type { MailAction, MailFolder } from '@kaleido/shared/mailbox/mailbox.schemas';
+import type { MailAction, MailFolder } from '@kaleido/shared/email/email.schemas';
 import { Button } from '../../../components/ui/button';
 
 /**

@@ -3,9 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { Tooltip } from 'radix-ui';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { MailCounts } from '@kaleido/shared/mailbox/mailbox.schemas';
-import { mailKeys } from '../../../lib/api/mail';
-import { badgeCount } from '../../../lib/use-mail-unread';
+import type { MailCounts } from '@kaleido/shared/email/email.schemas';
+import { emailKeys } from '../../../lib/api/email';
+import { badgeCount } from '../../../lib/use-email-unread';
 import { Sidebar } from './sidebar';
 
 /** The shell with the folder counts already known (as after the first fetch). */
@@ -23,7 +23,7 @@ function renderSidebar(
     archive: { total: 2, unread: 1 },
     trash: folder,
   };
-  client.setQueryData(mailKeys.counts, { counts });
+  client.setQueryData(emailKeys.counts, { counts });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

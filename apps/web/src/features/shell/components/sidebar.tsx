@@ -3,7 +3,7 @@ import { Tip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { CLIENT_PAGES, isCurrentClientPage } from '../../../lib/interfaces';
 import { uiActions } from '../../../lib/ui-store';
-import { badgeCount, useMailUnread } from '../../../lib/use-mail-unread';
+import { badgeCount, useEmailUnread } from '../../../lib/use-email-unread';
 import { modifierLabel, NAV_ITEMS } from '../nav-items';
 
 /**
@@ -97,7 +97,7 @@ function WorkspaceNav({
 }) {
   const { pathname } = useLocation();
   const mod = modifierLabel();
-  const mailUnread = useMailUnread();
+  const mailUnread = useEmailUnread();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-2">
       {NAV_ITEMS.map((item) => {
