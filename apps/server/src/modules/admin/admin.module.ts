@@ -99,13 +99,13 @@ export function registerAdmin(
     audit: AuditService;
     instanceSettings: InstanceSettingsService;
     settingsChanges: InstanceSettingsChanges;
-    accounts: IdentityService;
+    identity: IdentityService;
     accountData: AccountDataRegistry;
     files: FilesService;
     jobs: JobQueue;
     log: FastifyBaseLogger;
     now: () => Date;
-    accountsRepository: IdentityRepository;
+    identityRepository: IdentityRepository;
     securityEvents: SecurityEventsService;
     auth: BetterAuth;
     announceSessionEnded: AnnounceSessionEnded;
@@ -122,7 +122,7 @@ export function registerAdmin(
     outbox: Pick<OutboxRepository, 'listSentNewestFirst'>;
   },
 ) {
-  const requireAdmin = createAdminGate(deps.accounts);
+  const requireAdmin = createAdminGate(deps.identity);
   const usersRepository = createAdminUsersRepository(deps.db);
   const researchRepository = createResearchRepository(deps.db);
   registerAuditAccountData(
@@ -131,7 +131,7 @@ export function registerAdmin(
     (userId) => usersRepository.flagsOf(userId),
     (userId) => researchRepository.releasesBy(userId),
   );
-  registerInstancePolicies(app, { settings: deps.instanceSettings, accounts: deps.accounts });
+  registerInstancePolicies(app, { settings: deps.instanceSettings, identity: deps.identity });
   registerAuditRoutes(app, { audit: deps.audit, requireAdmin });
   const retention = createRetentionService({
     repository: createRetentionRepository(deps.db),
@@ -150,7 +150,7 @@ export function registerAdmin(
   });
   const users = createAdminUsersService({
     repository: usersRepository,
-    identity: deps.accountsRepository,
+    identity: deps.identityRepository,
     securityEvents: deps.securityEvents,
     audit: deps.audit,
     auth: deps.auth,

@@ -38,8 +38,8 @@ export function registerAuth(
   app: FastifyInstance,
   deps: {
     auth: BetterAuth;
-    accounts: IdentityService;
-    accountsRepository: IdentityRepository;
+    identity: IdentityService;
+    identityRepository: IdentityRepository;
     announceSessionEnded: AnnounceSessionEnded;
     notifications: NotificationsService;
     securityEvents: SecurityEventsService;

@@ -25,8 +25,8 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 interface Deps {
   auth: BetterAuth;
-  accounts: IdentityService;
-  accountsRepository: IdentityRepository;
+  identity: IdentityService;
+  identityRepository: IdentityRepository;
   /** To close the sockets of sessions that end here. */
   announceSessionEnded: AnnounceSessionEnded;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -78,7 +78,7 @@ export function createAuthService(deps: Deps) {
         returnHeaders: true,
       }),
     );
-    await deps.accounts.createProfile(response.user.id, body.fullName, body.email);
+    await deps.identity.createProfile(response.user.id, body.fullName, body.email);
   }
 
   return {
@@ -93,7 +93,7 @@ export function createAuthService(deps: Deps) {
     async signUp(body: SignUpBody, context: RequestContext): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.signUp, context.ip);
       await rateLimits.consume(RATE_LIMITS.emails, context.ip);
-      const existing = await deps.accountsRepository.findUserByEmail(body.email);
+      const existing = await deps.identityRepository.findUserByEmail(body.email);
       await (await auth.$context).password.hash(body.password);
       sendInBackground(() =>
         existing
@@ -106,7 +106,7 @@ export function createAuthService(deps: Deps) {
     async signIn(body: SignInBody, context: RequestContext, device?: string) {
       await rateLimits.consume(RATE_LIMITS.signIn, context.ip);
       // Looked up for every email, known or not, so the time taken tells nothing.
-      const account = await deps.accountsRepository.findUserByEmail(body.email);
+      const account = await deps.identityRepository.findUserByEmail(body.email);
       // Counted before the password is checked, so a burst cannot beat the lock (issue 16).
       // The account's ceiling spares a browser that signed in before and an account with a
       // second factor (probe N12).
@@ -185,7 +185,7 @@ export function createAuthService(deps: Deps) {
     async resendVerification(email: string, context: RequestContext): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.verify, context.ip);
       await rateLimits.consume(RATE_LIMITS.emails, context.ip);
-      const user = await deps.accountsRepository.findUserByEmail(email);
+      const user = await deps.identityRepository.findUserByEmail(email);
       if (!user || user.emailVerified) return;
       await callAuth(() =>
         auth.api.sendVerificationEmail({
@@ -218,7 +218,7 @@ export function createAuthService(deps: Deps) {
     async requestPasswordReset(email: string, context: RequestContext): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.recover, context.ip);
       await rateLimits.consume(RATE_LIMITS.emails, context.ip);
-      const user = await deps.accountsRepository.findUserByEmail(email);
+      const user = await deps.identityRepository.findUserByEmail(email);
       if (!user) return;
       // After the answer, so that it comes as soon as for an unknown email (issue 16).
       sendInBackground(async () => {
@@ -237,7 +237,7 @@ export function createAuthService(deps: Deps) {
 
     async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.recover, context.ip);
-      const userId = await deps.accountsRepository.userIdForResetToken(token, new Date());
+      const userId = await deps.identityRepository.userIdForResetToken(token, new Date());
       await callAuth(
         () =>
           auth.api.resetPassword({
@@ -252,7 +252,7 @@ export function createAuthService(deps: Deps) {
       );
       if (userId) {
         // Proof of owning the mailbox: the lock the message told them to reset their way out of ends.
-        const email = (await deps.accountsRepository.findProfile(userId))?.email;
+        const email = (await deps.identityRepository.findProfile(userId))?.email;
         if (email) await rateLimits.clearPasswordLock(email);
         await securityEvents.record(userId, 'password_reset_completed', {
           userAgent: context.userAgent,

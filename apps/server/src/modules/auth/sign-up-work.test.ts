@@ -11,7 +11,7 @@ function harness() {
   const known = { id: 'u1', email: 'known@example.com' };
   const deps = {
     rateLimits: { consume: () => Promise.resolve(steps.push('limit')).then(() => undefined) },
-    accountsRepository: {
+    identityRepository: {
       findUserByEmail: (email: string) => {
         steps.push('lookup');
         return Promise.resolve(email === known.email ? known : null);
@@ -28,7 +28,7 @@ function harness() {
         },
       },
     },
-    accounts: { createProfile: () => Promise.resolve(steps.push('create profile')) },
+    identity: { createProfile: () => Promise.resolve(steps.push('create profile')) },
     mailer: { send: () => Promise.resolve(steps.push('mail: account exists')).then(() => {}) },
     config: { publicUrl: 'http://kaleido.test' },
     log: { error: () => {}, warn: () => {} },

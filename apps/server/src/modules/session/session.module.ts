@@ -15,7 +15,7 @@ export function createSessions(deps: {
   db: Db;
   authSecret: string;
   profile: ProfileService;
-  accounts: IdentityService;
+  identity: IdentityService;
   securityEvents: SecurityEventsService;
   announceSessionEnded: AnnounceSessionEnded;
   config: Config;

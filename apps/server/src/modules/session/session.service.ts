@@ -20,7 +20,7 @@ const TOUCH_EVERY_MS = 15_000;
 
 export function createSessionService(deps: {
   sessions: SessionRepository;
-  accounts: IdentityService;
+  identity: IdentityService;
   securityEvents: SecurityEventsService;
   config: Config;
   log: FastifyBaseLogger;
@@ -129,7 +129,7 @@ export function createSessionService(deps: {
         };
       }
       const [context, avatarUrl] = await Promise.all([
-        deps.accounts.sessionContext(state.user.id),
+        deps.identity.sessionContext(state.user.id),
         deps.profile.avatarOf(state.user.id).catch(() => null),
       ]);
       return {

@@ -21,7 +21,7 @@ export function registerVoiceNotes(
   app: FastifyInstance,
   deps: {
     db: Db;
-    accountsRepository: IdentityRepository;
+    identityRepository: IdentityRepository;
     files: FilesService;
     fileFinders: FileFinders;
     speech: SpeechService;
@@ -37,7 +37,7 @@ export function registerVoiceNotes(
     db,
     accountData,
     rateLimits,
-    accountsRepository,
+    identityRepository,
     fileFinders,
     contentEvents,
     dashboard,
@@ -48,7 +48,7 @@ export function registerVoiceNotes(
   const voiceNotes = createVoiceNotesService({
     ...rest,
     repository,
-    accounts: accountsRepository,
+    identity: identityRepository,
     content: contentEvents,
   });
   // A note's transcript is what its recorder said (the analysis reads it).

@@ -25,7 +25,7 @@ const AUDIO_REMOVED = 'The audio of this note was removed after transcription.';
  */
 export function createVoiceNotesService(deps: {
   repository: VoiceNotesRepository;
-  accounts: IdentityRepository;
+  identity: IdentityRepository;
   files: FilesService;
   speech: SpeechService;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -85,7 +85,7 @@ export function createVoiceNotesService(deps: {
   }
 
   async function dto(userId: string, note: VoiceNoteRow): Promise<VoiceNote> {
-    const owner = await deps.accounts.findProfile(note.ownerId);
+    const owner = await deps.identity.findProfile(note.ownerId);
     const [one] = await toDtos(userId, [{ note, ownerName: owner?.fullName ?? null }]);
     if (!one) throw new Error('unreachable');
     return one;
@@ -208,10 +208,10 @@ export function createVoiceNotesService(deps: {
     async send(userId: string, id: string, recipientId: string) {
       const note = await owned(userId, id);
       if (recipientId === userId) throw badRequest('You cannot send a voice note to yourself.');
-      const recipient = await deps.accounts.findProfile(recipientId);
+      const recipient = await deps.identity.findProfile(recipientId);
       if (!recipient) throw notFound('That person was not found');
       await repository.addDelivery(id, userId, recipientId, now());
-      const sender = await deps.accounts.findProfile(userId);
+      const sender = await deps.identity.findProfile(userId);
       await deps.notifications.notify(recipientId, {
         type: 'voice',
         title: 'New voice note',
