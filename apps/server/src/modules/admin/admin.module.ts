@@ -15,7 +15,9 @@ import type { AnnounceSessionEnded } from '../../realtime/session-ended';
 import { adminOnly, createAdminGate } from './admin-access';
 import { createAdminUsersRepository } from './admin-users.repository';
 import { registerAdminUsersRoutes } from './admin-users.routes';
-import { createAdminUsersService } from './admin-users.service';
+import { createAdminUserAccess } from './admin-user-access';
+import { createAdminUserLifecycle } from './admin-user-lifecycle';
+import { createAdminUserReads } from './admin-user-reads';
 import { registerAuditAccountData } from './audit-account-data';
 import { createAuditRepository } from './audit.repository';
 import { registerAuditRoutes } from './audit.routes';
@@ -148,17 +150,22 @@ export function registerAdmin(
     retention,
     requireAdmin,
   });
-  const users = createAdminUsersService({
+  const userDeps = {
     repository: usersRepository,
     identity: deps.identityRepository,
     securityEvents: deps.securityEvents,
     audit: deps.audit,
     auth: deps.auth,
     announceSessionEnded: deps.announceSessionEnded,
-    removeAccount: (userId) => deps.account.removeAccount(userId),
+    removeAccount: (userId: string) => deps.account.removeAccount(userId),
     now: deps.now,
+  };
+  registerAdminUsersRoutes(app, {
+    reads: createAdminUserReads(userDeps),
+    access: createAdminUserAccess(userDeps),
+    lifecycle: createAdminUserLifecycle(userDeps),
+    requireAdmin,
   });
-  registerAdminUsersRoutes(app, { users, requireAdmin });
   const research = createResearchService({
     repository: researchRepository,
     settings: deps.instanceSettings,
