@@ -58,7 +58,7 @@ export interface Infrastructure {
 
 /**
  * The services most modules use, in the order they need each other: mail, the security log,
- * rate limits, files, accounts, speech, preferences, profile, better-auth, sessions (with the
+ * rate limits, files, identity, speech, preferences, profile, better-auth, sessions (with the
  * guard that resolves them on every request and the socket gateway), notifications. Modules
  * take what they need from the returned object by name.
  */
@@ -82,7 +82,7 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     }),
     consume: (userId) => rateLimits.consume(PDF_EXPORT_LIMIT, userId),
   });
-  const { accounts, accountsRepository } = createIdentity(infra);
+  const { identity, identityRepository } = createIdentity(infra);
   const speech = createSpeech({ ...infra, files });
   const preferences = createUserPreferences(infra);
   const preferenceChanges = createPreferenceChanges();
@@ -90,7 +90,7 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
   const contentEvents = createContentEvents();
   const { profile, profiles } = createProfile({
     ...infra,
-    accounts,
+    identity,
     files,
     preferences,
     preferenceChanges,
@@ -101,7 +101,7 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     ...infra,
     authSecret,
     profile,
-    accounts,
+    identity,
     securityEvents,
     announceSessionEnded,
     idleMinutes: () => instanceSettings.idleMinutes(infra.config.SESSION_IDLE_MINUTES),
@@ -115,7 +115,7 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     preferences,
     sessions,
     realtime,
-    accountsRepository,
+    identityRepository,
   });
   const directory = createDirectory({ ...infra, instanceSettings });
   const base = {
@@ -136,8 +136,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     pdfs,
     /** 'Search Files': features that keep files register how to find them (file-finders.ts). */
     fileFinders: createFileFinders(),
-    accounts,
-    accountsRepository,
+    identity,
+    identityRepository,
     speech,
     preferences,
     preferenceChanges,

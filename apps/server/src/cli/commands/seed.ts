@@ -51,9 +51,9 @@ export async function seed(options: { password: string }): Promise<string> {
   const password = parseNewPassword(options.password);
   return withDatabase(async (context) => {
     const { config, database } = context;
-    const accounts = createIdentityRepository(database.db);
+    const identity = createIdentityRepository(database.db);
     const emailOf = (key: string) => `${key}@${DOMAIN}`;
-    if (await accounts.findUserByEmail(emailOf('ada'))) {
+    if (await identity.findUserByEmail(emailOf('ada'))) {
       return `demo data already present (${emailOf('ada')} exists); nothing changed`;
     }
     const ids = new Map<string, string>();

@@ -39,8 +39,8 @@ export async function createVerifiedAccount(
   account: { email: string; password: string; name: string; role: Role },
 ): Promise<string> {
   const { email, password, name, role } = account;
-  const accounts = createIdentityRepository(database.db);
-  if (await accounts.findUserByEmail(email)) throw new CliError(DUPLICATE);
+  const identity = createIdentityRepository(database.db);
+  if (await identity.findUserByEmail(email)) throw new CliError(DUPLICATE);
   const secret = loadOrCreateAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
   const noMail = {
     sendVerification: () => Promise.resolve(),
@@ -55,8 +55,8 @@ export async function createVerifiedAccount(
       throw new CliError(DUPLICATE);
     throw error;
   });
-  await accounts.markEmailVerified(response.user.id);
-  await accounts.createProfile({ userId: response.user.id, fullName: name, email });
-  await accounts.setRole(response.user.id, role);
+  await identity.markEmailVerified(response.user.id);
+  await identity.createProfile({ userId: response.user.id, fullName: name, email });
+  await identity.setRole(response.user.id, role);
   return response.user.id;
 }

@@ -7,10 +7,10 @@ export async function setUserRole(options: { email: string; role: string }): Pro
   const email = parseEmail(options.email);
   const role = parseRole(options.role);
   return withDatabase(async ({ database }) => {
-    const accounts = createIdentityRepository(database.db);
-    const user = await accounts.findUserByEmail(email);
+    const identity = createIdentityRepository(database.db);
+    const user = await identity.findUserByEmail(email);
     if (!user) throw new CliError(`no account with the email ${email}`);
-    await accounts.setRole(user.id, role);
+    await identity.setRole(user.id, role);
     return `${email} is now ${role}`;
   });
 }

@@ -25,7 +25,7 @@ export function registerAccount(
   deps: {
     db: Db;
     accountData: AccountDataRegistry;
-    accounts: IdentityService;
+    identity: IdentityService;
     profile: ProfileService;
     settings: SettingsService;
     notifications: NotificationsService;

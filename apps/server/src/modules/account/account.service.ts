@@ -49,7 +49,7 @@ function archivePath(file: FileRow): string {
 export function createAccountService(deps: {
   repository: AccountRepository;
   registry: AccountDataRegistry;
-  accounts: Pick<IdentityService, 'roleOf'>;
+  identity: Pick<IdentityService, 'roleOf'>;
   settings: Pick<SettingsService, 'all'>;
   files: Pick<FilesService, 'remove' | 'read'>;
   auth: BetterAuth;
@@ -75,7 +75,7 @@ export function createAccountService(deps: {
     const exportDate = now();
     const [account, role, settings, files] = await Promise.all([
       repository.findAccount(userId),
-      deps.accounts.roleOf(userId),
+      deps.identity.roleOf(userId),
       deps.settings.all(userId),
       repository.filesOf(userId),
     ]);

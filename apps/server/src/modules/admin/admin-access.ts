@@ -8,10 +8,10 @@ import type { IdentityService } from '../identity/identity.service';
  * clients, and admins in the user or client interface — is answered 404, as for any page that
  * is not theirs; signed out is 401.
  */
-export function createAdminGate(accounts: Pick<IdentityService, 'sessionContext'>) {
+export function createAdminGate(identity: Pick<IdentityService, 'sessionContext'>) {
   return async function requireAdmin(request: FastifyRequest) {
     const state = requireSession(request);
-    const context = await accounts.sessionContext(state.user.id);
+    const context = await identity.sessionContext(state.user.id);
     if (context.role !== 'admin' || context.effectiveRole !== 'admin') throw notFound();
     return state;
   };

@@ -15,7 +15,9 @@ import type { AnnounceSessionEnded } from '../../realtime/session-ended';
 import { adminOnly, createAdminGate } from './admin-access';
 import { createAdminUsersRepository } from './admin-users.repository';
 import { registerAdminUsersRoutes } from './admin-users.routes';
-import { createAdminUsersService } from './admin-users.service';
+import { createAdminUserAccess } from './admin-user-access';
+import { createAdminUserLifecycle } from './admin-user-lifecycle';
+import { createAdminUserReads } from './admin-user-reads';
 import { registerAuditAccountData } from './audit-account-data';
 import { createAuditRepository } from './audit.repository';
 import { registerAuditRoutes } from './audit.routes';
@@ -99,13 +101,13 @@ export function registerAdmin(
     audit: AuditService;
     instanceSettings: InstanceSettingsService;
     settingsChanges: InstanceSettingsChanges;
-    accounts: IdentityService;
+    identity: IdentityService;
     accountData: AccountDataRegistry;
     files: FilesService;
     jobs: JobQueue;
     log: FastifyBaseLogger;
     now: () => Date;
-    accountsRepository: IdentityRepository;
+    identityRepository: IdentityRepository;
     securityEvents: SecurityEventsService;
     auth: BetterAuth;
     announceSessionEnded: AnnounceSessionEnded;
@@ -122,7 +124,7 @@ export function registerAdmin(
     outbox: Pick<OutboxRepository, 'listSentNewestFirst'>;
   },
 ) {
-  const requireAdmin = createAdminGate(deps.accounts);
+  const requireAdmin = createAdminGate(deps.identity);
   const usersRepository = createAdminUsersRepository(deps.db);
   const researchRepository = createResearchRepository(deps.db);
   registerAuditAccountData(
@@ -131,7 +133,7 @@ export function registerAdmin(
     (userId) => usersRepository.flagsOf(userId),
     (userId) => researchRepository.releasesBy(userId),
   );
-  registerInstancePolicies(app, { settings: deps.instanceSettings, accounts: deps.accounts });
+  registerInstancePolicies(app, { settings: deps.instanceSettings, identity: deps.identity });
   registerAuditRoutes(app, { audit: deps.audit, requireAdmin });
   const retention = createRetentionService({
     repository: createRetentionRepository(deps.db),
@@ -148,17 +150,22 @@ export function registerAdmin(
     retention,
     requireAdmin,
   });
-  const users = createAdminUsersService({
+  const userDeps = {
     repository: usersRepository,
-    identity: deps.accountsRepository,
+    identity: deps.identityRepository,
     securityEvents: deps.securityEvents,
     audit: deps.audit,
     auth: deps.auth,
     announceSessionEnded: deps.announceSessionEnded,
-    removeAccount: (userId) => deps.account.removeAccount(userId),
+    removeAccount: (userId: string) => deps.account.removeAccount(userId),
     now: deps.now,
+  };
+  registerAdminUsersRoutes(app, {
+    reads: createAdminUserReads(userDeps),
+    access: createAdminUserAccess(userDeps),
+    lifecycle: createAdminUserLifecycle(userDeps),
+    requireAdmin,
   });
-  registerAdminUsersRoutes(app, { users, requireAdmin });
   const research = createResearchService({
     repository: researchRepository,
     settings: deps.instanceSettings,

@@ -39,7 +39,7 @@ export function registerInstancePolicies(
   app: FastifyInstance,
   deps: {
     settings: InstanceSettingsService;
-    accounts: Pick<IdentityService, 'roleOf'>;
+    identity: Pick<IdentityService, 'roleOf'>;
   },
 ) {
   app.addHook('onRequest', async (request) => {
@@ -57,7 +57,7 @@ export function registerInstancePolicies(
     if (state.user.twoFactorEnabled) return;
     if (TWO_FACTOR_SETUP_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     if ((await deps.settings.complianceMode()) !== 'hipaa') return;
-    const role = await deps.accounts.roleOf(state.user.id);
+    const role = await deps.identity.roleOf(state.user.id);
     if (role === 'client' || role === 'admin')
       throw forbidden(TWO_FACTOR_REQUIRED_MESSAGE, 'TWO_FACTOR_REQUIRED');
   });

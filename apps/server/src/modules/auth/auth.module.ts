@@ -8,7 +8,10 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { registerAuthRoutes } from './auth.routes';
-import { createAuthService } from './auth.service';
+import { createWorkAfterAnswer } from './after-answer';
+import { createPasswordChanges } from './password-changes';
+import { createSignIn } from './sign-in';
+import { createSignUp } from './sign-up';
 import { loadOrCreateAuthSecret } from '../../config/secrets';
 import type { Db } from '../../db/client';
 import { authMailHooks } from './auth-mail';
@@ -38,8 +41,8 @@ export function registerAuth(
   app: FastifyInstance,
   deps: {
     auth: BetterAuth;
-    accounts: IdentityService;
-    accountsRepository: IdentityRepository;
+    identity: IdentityService;
+    identityRepository: IdentityRepository;
     announceSessionEnded: AnnounceSessionEnded;
     notifications: NotificationsService;
     securityEvents: SecurityEventsService;
@@ -52,8 +55,12 @@ export function registerAuth(
   },
 ) {
   const deviceCookies = createDeviceCookies(deps.authSecret, deps.config);
-  const service = createAuthService({ ...deps, deviceCookies });
-  registerAuthRoutes(app, service);
+  const afterAnswer = createWorkAfterAnswer(deps.log);
+  registerAuthRoutes(app, {
+    signUp: createSignUp({ ...deps, afterAnswer }),
+    signIn: createSignIn({ ...deps, deviceCookies }),
+    passwords: createPasswordChanges({ ...deps, afterAnswer }),
+  });
   // Shutdown waits for it before the mailer and the database close.
-  return { settle: () => service.settle() };
+  return { settle: () => afterAnswer.settle() };
 }

@@ -12,7 +12,9 @@ import {
 } from '@kaleido/shared/auth/auth.schemas';
 import { requestContext } from '../../http/request-context';
 import { requireSession } from '../../http/session-guard';
-import type { AuthService } from './auth.service';
+import type { PasswordChanges } from './password-changes';
+import type { SignIn } from './sign-in';
+import type { SignUp } from './sign-up';
 import { DEVICE_COOKIE } from './device-cookie';
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]) {
@@ -21,14 +23,18 @@ function forwardCookies(reply: FastifyReply, setCookies: string[]) {
 
 const noCsrf = { csrf: false } as const;
 
-export function registerAuthRoutes(app: FastifyInstance, authService: AuthService) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { signUp: SignUp; signIn: SignIn; passwords: PasswordChanges },
+) {
+  const { signUp, signIn, passwords } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/auth/sign-up',
     { schema: { body: SignUpBodySchema }, config: noCsrf },
     async (request) => {
-      await authService.signUp(request.body, requestContext(request));
+      await signUp.signUp(request.body, requestContext(request));
       return { message: GENERIC_SIGN_UP_MESSAGE };
     },
   );
@@ -37,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     '/api/auth/sign-in',
     { schema: { body: SignInBodySchema }, config: noCsrf },
     async (request, reply) => {
-      const result = await authService.signIn(
+      const result = await signIn.signIn(
         request.body,
         requestContext(request),
         request.cookies[DEVICE_COOKIE],
@@ -49,7 +55,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
 
   r.post('/api/auth/sign-out', { config: { auth: 'required' } }, async (request, reply) => {
     const { user, session } = requireSession(request);
-    const { setCookies } = await authService.signOut(user.id, session.id, requestContext(request));
+    const { setCookies } = await signIn.signOut(user.id, session.id, requestContext(request));
     forwardCookies(reply, setCookies);
     return { ok: true };
   });
@@ -58,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     '/api/auth/resend-verification',
     { schema: { body: EmailOnlyBodySchema }, config: noCsrf },
     async (request) => {
-      await authService.resendVerification(request.body.email, requestContext(request));
+      await signUp.resendVerification(request.body.email, requestContext(request));
       return { message: 'If that account is waiting for verification, a new link is on its way.' };
     },
   );
@@ -68,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     '/api/auth/verify-email',
     { schema: { querystring: z.object({ token: z.string().min(1).max(2048) }).loose() } },
     async (request, reply) => {
-      const { ok } = await authService.verifyEmail(request.query.token, requestContext(request));
+      const { ok } = await signUp.verifyEmail(request.query.token, requestContext(request));
       return reply.redirect(ok ? '/?verified=1' : '/login?verification=invalid');
     },
   );
@@ -77,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     '/api/auth/request-password-reset',
     { schema: { body: EmailOnlyBodySchema }, config: noCsrf },
     async (request) => {
-      await authService.requestPasswordReset(request.body.email, requestContext(request));
+      await passwords.requestPasswordReset(request.body.email, requestContext(request));
       return { message: GENERIC_RESET_MESSAGE };
     },
   );
@@ -86,7 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     '/api/auth/reset-password',
     { schema: { body: ResetPasswordBodySchema }, config: noCsrf },
     async (request) => {
-      await authService.resetPassword(
+      await passwords.resetPassword(
         request.body.token,
         request.body.password,
         requestContext(request),
@@ -101,7 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, authService: AuthServic
     async (request, reply) => {
       const { user } = requireSession(request);
       const { currentPassword, newPassword } = request.body;
-      const { setCookies } = await authService.changePassword(
+      const { setCookies } = await passwords.changePassword(
         user,
         currentPassword,
         newPassword,

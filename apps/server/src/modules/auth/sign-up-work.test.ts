@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createAuthService } from './auth.service';
+import { createWorkAfterAnswer } from './after-answer';
+import { createSignUp } from './sign-up';
 
 // Probe N13: sign-up answered a new email later than a taken one (68 vs 45 ms), because creating
 // the account (rows, verification mail) cost more than the dummy hash. Timing comparisons on a
@@ -11,7 +12,7 @@ function harness() {
   const known = { id: 'u1', email: 'known@example.com' };
   const deps = {
     rateLimits: { consume: () => Promise.resolve(steps.push('limit')).then(() => undefined) },
-    accountsRepository: {
+    identityRepository: {
       findUserByEmail: (email: string) => {
         steps.push('lookup');
         return Promise.resolve(email === known.email ? known : null);
@@ -28,13 +29,15 @@ function harness() {
         },
       },
     },
-    accounts: { createProfile: () => Promise.resolve(steps.push('create profile')) },
+    identity: { createProfile: () => Promise.resolve(steps.push('create profile')) },
     mailer: { send: () => Promise.resolve(steps.push('mail: account exists')).then(() => {}) },
     config: { publicUrl: 'http://kaleido.test' },
     log: { error: () => {}, warn: () => {} },
-    deviceCookies: {},
   };
-  const service = createAuthService(deps as unknown as Parameters<typeof createAuthService>[0]);
+  const afterAnswer = createWorkAfterAnswer(deps.log);
+  const service = createSignUp({ ...deps, afterAnswer } as unknown as Parameters<
+    typeof createSignUp
+  >[0]);
   return {
     async signUp(email: string) {
       steps.length = 0;

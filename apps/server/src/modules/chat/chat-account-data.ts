@@ -1,5 +1,5 @@
 import type { AccountDataRegistry } from '../account/account-data.registry';
-import type { ChatService } from './chat.service';
+import type { ChatConversations } from './chat-conversations';
 
 /**
  * Chat's part of export and deletion. Messages belong to both participants: "delete my data"
@@ -7,7 +7,10 @@ import type { ChatService } from './chat.service';
  * them too — `user_inputs.user_id` is `on delete set null`, shown as 'Deleted user'. The
  * account's own files (what it sent) go with the account.
  */
-export function registerChatAccountData(registry: AccountDataRegistry, chat: ChatService) {
+export function registerChatAccountData(
+  registry: AccountDataRegistry,
+  chat: Pick<ChatConversations, 'exportFor'>,
+) {
   registry.register({
     section: 'chat',
     tables: ['conversations', 'user_inputs', 'conversation_reads'],

@@ -4,7 +4,7 @@ import type { Message } from '@kaleido/shared/chat/chat.schemas';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { person, send, startConversation, type Person } from '../../../test/fixtures/chat-fixtures';
 
-// Sends that arrive together share one INSERT (messages.repository `appendMany`); each must
+// Sends that arrive together share one INSERT (message-append.repository `appendMany`); each must
 // still get exactly the answer it would get alone.
 let app: TestApp;
 let ada: Person;

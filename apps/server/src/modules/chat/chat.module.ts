@@ -14,12 +14,25 @@ import { createChatFilesRepository } from './chat-files.repository';
 import { registerChatRoutes } from './chat.routes';
 import { registerChatContent, withContentEvents } from './chat-content';
 import { createChatRealtime } from './chat-events';
-import { CHAT_TRANSCRIPTION_TARGET, createChatService } from './chat.service';
+import { createChatConversations, type ChatConversations } from './chat-conversations';
+import { createChatReading } from './chat-reading';
+import { createChatSending, type ChatSending } from './chat-sending';
+import {
+  CHAT_TRANSCRIPTION_TARGET,
+  createChatTranscripts,
+  type ChatTranscripts,
+} from './chat-transcripts';
+import { createConversationRoom } from './chat-room';
 import { createConversationsRepository } from './conversations.repository';
 import { createMessagesRepository } from './messages.repository';
 import type { DashboardRegistry } from '../dashboard/dashboard.registry';
 import { registerChatDashboard } from './chat-dashboard';
 import { createChatDashboardRepository } from './chat-dashboard.repository';
+
+/** What the seed command and tests call: start a conversation, send, apply a transcript. */
+export type ChatForOthers = Pick<ChatConversations, 'createConversation'> &
+  Pick<ChatSending, 'sendMessage'> &
+  Pick<ChatTranscripts, 'applyTranscript'>;
 
 /**
  * Chat and everything it plugs into: its routes, the 'conversation' room, the speech queue
@@ -42,31 +55,53 @@ export function registerChat(
     now: () => Date;
   },
 ) {
+  const conversations = createConversationsRepository(deps.db);
   const messages = createMessagesRepository(deps.db);
-  const chat = createChatService({
-    conversations: createConversationsRepository(deps.db),
+  const events = withContentEvents(
+    createChatRealtime({ bus: deps.bus, notifications: deps.notifications, log: app.log }),
+    deps.contentEvents,
+  );
+  const now = deps.now;
+  const chatConversations = createChatConversations({ conversations, messages, events, now });
+  const reading = createChatReading({ conversations, messages, events, now });
+  const transcripts = createChatTranscripts({
     messages,
-    files: deps.files,
-    events: withContentEvents(
-      createChatRealtime({ bus: deps.bus, notifications: deps.notifications, log: app.log }),
-      deps.contentEvents,
-    ),
+    events,
     log: app.log,
-    now: deps.now,
     speech: deps.speech,
   });
-  deps.rooms.register('conversation', chat.room);
+  const sending = createChatSending({
+    conversations,
+    messages,
+    files: deps.files,
+    events,
+    now,
+    transcripts,
+  });
+  deps.rooms.register('conversation', createConversationRoom({ conversations, messages }));
   // The transcript replaces '[Voice message]' in place; a failed one leaves it with its audio.
   deps.speech.registerTarget(CHAT_TRANSCRIPTION_TARGET, {
     onTranscribed: async (messageId, text) => {
-      await chat.applyTranscript(messageId, text);
+      await transcripts.applyTranscript(messageId, text);
     },
   });
-  registerChatAccountData(deps.accountData, chat);
+  registerChatAccountData(deps.accountData, chatConversations);
   const chatFiles = createChatFilesRepository(deps.db);
   deps.fileFinders.register((userId, text, limit) => chatFiles.named(userId, text, limit));
   registerChatContent(deps.contentEvents, messages);
   registerChatDashboard(deps.dashboard, createChatDashboardRepository(deps.db));
-  registerChatRoutes(app, { chat, files: deps.files, rateLimits: deps.rateLimits });
-  return chat;
+  registerChatRoutes(app, {
+    conversations: chatConversations,
+    reading,
+    sending,
+    files: deps.files,
+    rateLimits: deps.rateLimits,
+  });
+  const forOthers: ChatForOthers = {
+    createConversation: (userId, input) => chatConversations.createConversation(userId, input),
+    sendMessage: (userId, conversationId, input) =>
+      sending.sendMessage(userId, conversationId, input),
+    applyTranscript: (messageId, text) => transcripts.applyTranscript(messageId, text),
+  };
+  return forOthers;
 }

@@ -14,7 +14,9 @@ import { sendFile } from '../../http/send-file';
 import { requireSession, signedInUserId } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
-import type { ChatService } from './chat.service';
+import type { ChatConversations } from './chat-conversations';
+import type { ChatReading } from './chat-reading';
+import type { ChatSending } from './chat-sending';
 
 /**
  * Messages reach another person (a notification, maybe an email), so a runaway script or a
@@ -42,15 +44,21 @@ const readChatUpload = async (request: FastifyRequest) => {
 /** 201 for a new message, 200 when a retried clientId answers the original. */
 export function registerChatRoutes(
   app: FastifyInstance,
-  deps: { chat: ChatService; files: FilesService; rateLimits: RateLimitService },
+  deps: {
+    conversations: ChatConversations;
+    reading: ChatReading;
+    sending: ChatSending;
+    files: FilesService;
+    rateLimits: RateLimitService;
+  },
 ) {
-  const { chat } = deps;
+  const { conversations, reading, sending } = deps;
   // Counted before the body is read: a refused upload is never stored.
   const countSend = (userId: string) => deps.rateLimits.consume(CHAT_SEND_LIMIT, userId);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/chat/conversations', { config: { auth: 'required' } }, async (request) =>
-    chat.listConversations(signedInUserId(request)),
+    conversations.listConversations(signedInUserId(request)),
   );
 
   r.post(
@@ -58,7 +66,10 @@ export function registerChatRoutes(
     { config: { auth: 'required' }, schema: { body: CreateConversationBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
-      const { conversation, created } = await chat.createConversation(user.id, request.body);
+      const { conversation, created } = await conversations.createConversation(
+        user.id,
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send({ conversation });
     },
   );
@@ -66,7 +77,7 @@ export function registerChatRoutes(
   r.get(
     '/api/chat/conversations/:id',
     { config: { auth: 'required' }, schema: { params: ConversationParams } },
-    (request) => chat.getConversation(signedInUserId(request), request.params.id),
+    (request) => conversations.getConversation(signedInUserId(request), request.params.id),
   );
 
   r.get(
@@ -75,7 +86,7 @@ export function registerChatRoutes(
       config: { auth: 'required' },
       schema: { params: ConversationParams, querystring: MessagesQuerySchema },
     },
-    (request) => chat.listMessages(signedInUserId(request), request.params.id, request.query),
+    (request) => reading.listMessages(signedInUserId(request), request.params.id, request.query),
   );
 
   r.post(
@@ -87,7 +98,7 @@ export function registerChatRoutes(
     async (request, reply) => {
       const { user } = requireSession(request);
       await countSend(user.id);
-      const result = await chat.sendMessage(user.id, request.params.id, request.body);
+      const result = await sending.sendMessage(user.id, request.params.id, request.body);
       return reply.status(result.created ? 201 : 200).send({ message: result.message });
     },
   );
@@ -105,7 +116,7 @@ export function registerChatRoutes(
         const { user } = requireSession(request);
         await countSend(user.id);
         const upload = await readChatUpload(request);
-        const result = await chat[method](user.id, request.params.id, upload).finally(() =>
+        const result = await sending[method](user.id, request.params.id, upload).finally(() =>
           upload.stream.resume(),
         );
         return reply.status(result.created ? 201 : 200).send({ message: result.message });
@@ -118,7 +129,7 @@ export function registerChatRoutes(
       config: { auth: 'required' },
       schema: { params: ConversationParams, body: MarkReadBodySchema },
     },
-    (request) => chat.markRead(signedInUserId(request), request.params.id, request.body.seq),
+    (request) => reading.markRead(signedInUserId(request), request.params.id, request.body.seq),
   );
 
   r.post(
@@ -129,7 +140,7 @@ export function registerChatRoutes(
     },
     async (request) => {
       const { user } = requireSession(request);
-      await chat.setTyping(user.id, request.params.id, request.body.typing);
+      await reading.setTyping(user.id, request.params.id, request.body.typing);
       return { ok: true };
     },
   );
@@ -139,7 +150,7 @@ export function registerChatRoutes(
     { config: { auth: 'required' }, schema: { params: z.object({ fileId: z.string() }) } },
     async (request, reply) => {
       const { user } = requireSession(request);
-      const file = await chat.mediaFor(user.id, request.params.fileId);
+      const file = await reading.mediaFor(user.id, request.params.fileId);
       return sendFile(request, reply, await deps.files.open(file, request.log));
     },
   );

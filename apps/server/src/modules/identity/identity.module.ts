@@ -5,12 +5,12 @@ import { registerIdentityRoutes } from './identity.routes';
 import { createIdentityService, type IdentityService } from './identity.service';
 
 /** The selected interface of a person with several roles. */
-export function registerIdentity(app: FastifyInstance, deps: { accounts: IdentityService }) {
-  registerIdentityRoutes(app, deps.accounts);
+export function registerIdentity(app: FastifyInstance, deps: { identity: IdentityService }) {
+  registerIdentityRoutes(app, deps.identity);
 }
 
 /** Roles and the profiles row, which sessions, auth and most features read. */
 export function createIdentity(deps: { db: Db; log: FastifyBaseLogger }) {
-  const accountsRepository = createIdentityRepository(deps.db);
-  return { accountsRepository, accounts: createIdentityService(accountsRepository, deps.log) };
+  const identityRepository = createIdentityRepository(deps.db);
+  return { identityRepository, identity: createIdentityService(identityRepository, deps.log) };
 }

@@ -4,7 +4,7 @@ import { SelectedInterfaceBodySchema } from '@kaleido/shared/auth/auth.schemas';
 import { requireSession } from '../../http/session-guard';
 import type { IdentityService } from './identity.service';
 
-export function registerIdentityRoutes(app: FastifyInstance, accounts: IdentityService) {
+export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.patch(
@@ -15,7 +15,7 @@ export function registerIdentityRoutes(app: FastifyInstance, accounts: IdentityS
     },
     async (request) => {
       const { user } = requireSession(request, 'No user logged in');
-      const profile = await accounts.setSelectedInterface(user.id, request.body.selectedInterface);
+      const profile = await identity.setSelectedInterface(user.id, request.body.selectedInterface);
       return { selectedInterface: profile.selectedInterface };
     },
   );

@@ -25,7 +25,7 @@ export function createNotificationMail(deps: {
   sessions: Pick<SessionService, 'lastActivityOf'>;
   /** Who has a socket open on this instance (no need to ask the database). */
   presence?: { isConnected(userId: string): boolean };
-  accounts: Pick<IdentityRepository, 'findProfile'>;
+  identity: Pick<IdentityRepository, 'findProfile'>;
   now: () => Date;
 }) {
   return async function emailIfAway(
@@ -39,7 +39,7 @@ export function createNotificationMail(deps: {
     const last = await deps.sessions.lastActivityOf(userId);
     if (last && deps.now().getTime() - last.getTime() < AWAY_AFTER_MS) return;
     if (!(await deps.preferences.notificationsOf(userId)).email_notifications) return;
-    const to = (await deps.accounts.findProfile(userId))?.email;
+    const to = (await deps.identity.findProfile(userId))?.email;
     if (!to) return;
     try {
       await deps.rateLimits.consume(EMAIL_RULE, userId);

@@ -21,7 +21,7 @@ export function createNotifications(deps: {
   preferences: Preferences;
   sessions: SessionService;
   realtime: { isConnected(userId: string): boolean };
-  accountsRepository: IdentityRepository;
+  identityRepository: IdentityRepository;
   config: Config;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -33,7 +33,7 @@ export function createNotifications(deps: {
       ...deps,
       publicUrl: deps.config.publicUrl,
       presence: deps.realtime,
-      accounts: deps.accountsRepository,
+      identity: deps.identityRepository,
     }),
     log: deps.log,
     now: deps.now,

@@ -11,7 +11,7 @@ import { createProfileService, type ProfileService } from './profile.service';
 /** The profiles row under SPEC §6's field rules, and the avatar. */
 export function createProfile(deps: {
   db: Db;
-  accounts: IdentityService;
+  identity: IdentityService;
   files: FilesService;
   preferences: Preferences;
   preferenceChanges: PreferenceChanges;

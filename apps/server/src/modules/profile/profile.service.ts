@@ -33,7 +33,7 @@ const AVATAR_PURPOSE = 'avatar';
  */
 export function createProfileService(deps: {
   repository: ProfileRepository;
-  accounts: Pick<IdentityService, 'sessionContext'>;
+  identity: Pick<IdentityService, 'sessionContext'>;
   files: Pick<FilesService, 'store' | 'find' | 'remove'>;
   /** The owner's 'Share Insights with Clients' toggle, for assigned professionals. */
   preferences: Pick<Preferences, 'privacyOf'>;
@@ -45,7 +45,7 @@ export function createProfileService(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function viewerOf(userId: string): Promise<ProfileViewer> {
-    const context = await deps.accounts.sessionContext(userId);
+    const context = await deps.identity.sessionContext(userId);
     return { role: context.role, selectedInterface: context.profile?.selectedInterface ?? null };
   }
 

@@ -6,6 +6,8 @@ import type { IdentityService } from '../identity/identity.service';
 import type { ProfileService } from '../profile/profile.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
+import { createSessionInfo } from './session-info';
+import { createSessionList } from './session-list';
 import { createSessionRepository } from './session.repository';
 import { registerSessionRoutes } from './session.routes';
 import { createSessionService, type SessionService } from './session.service';
@@ -15,7 +17,7 @@ export function createSessions(deps: {
   db: Db;
   authSecret: string;
   profile: ProfileService;
-  accounts: IdentityService;
+  identity: IdentityService;
   securityEvents: SecurityEventsService;
   announceSessionEnded: AnnounceSessionEnded;
   config: Config;
@@ -35,9 +37,24 @@ export function createSessions(deps: {
 export function registerSession(
   app: FastifyInstance,
   deps: {
+    db: Db;
     sessions: SessionService;
+    identity: IdentityService;
+    profile: ProfileService;
+    securityEvents: SecurityEventsService;
+    announceSessionEnded: AnnounceSessionEnded;
     rateLimits: RateLimitService;
+    now: () => Date;
   },
 ) {
-  registerSessionRoutes(app, deps);
+  registerSessionRoutes(app, {
+    sessions: deps.sessions,
+    info: createSessionInfo(deps),
+    list: createSessionList({
+      ...deps,
+      sessions: createSessionRepository(deps.db),
+      announceEnded: deps.announceSessionEnded,
+    }),
+    rateLimits: deps.rateLimits,
+  });
 }

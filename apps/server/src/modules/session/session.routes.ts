@@ -5,12 +5,16 @@ import { notFound } from '../../http/errors';
 import { requestContext } from '../../http/request-context';
 import { requireSession } from '../../http/session-guard';
 import { RATE_LIMITS, type RateLimitService } from '../rate-limit/rate-limit.service';
+import type { SessionInfoReader } from './session-info';
+import type { SessionList } from './session-list';
 import type { SessionService } from './session.service';
 
 export function registerSessionRoutes(
   app: FastifyInstance,
   deps: {
-    sessions: SessionService;
+    sessions: Pick<SessionService, 'refresh' | 'endForInactivity' | 'cookieName'>;
+    info: SessionInfoReader;
+    list: SessionList;
     rateLimits: RateLimitService;
   },
 ) {
@@ -19,7 +23,7 @@ export function registerSessionRoutes(
   // Reading who is signed in is not activity: an open tab polling it must not keep a session alive.
   r.get('/api/session', { config: { passive: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return deps.sessions.info(request.sessionState ?? { kind: 'none', endedReason: null });
+    return deps.info.info(request.sessionState ?? { kind: 'none', endedReason: null });
   });
 
   r.post('/api/session/refresh', { config: { auth: 'required' } }, async (request) => {
@@ -49,7 +53,7 @@ export function registerSessionRoutes(
 
   r.get('/api/session/list', { config: { auth: 'required' } }, async (request) => {
     const { user, session } = requireSession(request);
-    return { sessions: await deps.sessions.listForUser(user.id, session.id) };
+    return { sessions: await deps.list.listForUser(user.id, session.id) };
   });
 
   r.delete(
@@ -57,7 +61,7 @@ export function registerSessionRoutes(
     { config: { auth: 'required' }, schema: { params: z.object({ id: z.uuid() }) } },
     async (request) => {
       const { user } = requireSession(request);
-      if (!(await deps.sessions.revoke(user.id, request.params.id, requestContext(request))))
+      if (!(await deps.list.revoke(user.id, request.params.id, requestContext(request))))
         throw notFound('Session not found');
       return { ok: true };
     },

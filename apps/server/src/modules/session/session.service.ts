@@ -1,17 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
 import type { Config } from '../../config/env';
 import type { RequestContext } from '../../http/request-context';
 import type { ActiveSession, SessionState } from '../../http/session-state';
 import type { AnnounceSessionEnded } from '../../realtime/session-ended';
-import type { IdentityService } from '../identity/identity.service';
-import type { ProfileService } from '../profile/profile.service';
 import { newCsrfToken } from '../auth/better-auth';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { readSessionToken, sessionCookieName } from './session-cookie';
 import type { SessionRepository } from './session.repository';
 
-/** Implements http/'s `SessionResolver` (resolve, touch) and the session routes' needs. */
+/** Implements http/'s `SessionResolver` (resolve, touch): the sessions every request resolves. */
 export type SessionService = ReturnType<typeof createSessionService>;
 
 // Writing the activity time on every request would double the writes; 15 s of slack is harmless
@@ -20,14 +17,12 @@ const TOUCH_EVERY_MS = 15_000;
 
 export function createSessionService(deps: {
   sessions: SessionRepository;
-  accounts: IdentityService;
   securityEvents: SecurityEventsService;
   config: Config;
   log: FastifyBaseLogger;
   announceEnded: AnnounceSessionEnded;
   /** Signs the session cookie (AUTH_SECRET or the generated one). */
   secret: string;
-  profile: Pick<ProfileService, 'avatarOf'>;
   /** The idle timeout now, in minutes (the instance's compliance mode may shorten it). */
   idleMinutes?: () => Promise<number>;
   now?: () => Date;
@@ -40,6 +35,9 @@ export function createSessionService(deps: {
   return {
     /** The session cookie's name (the browser is told to drop it when a session ends). */
     cookieName,
+
+    /** The idle timeout now, in minutes. */
+    idleMinutes,
 
     /**
      * The request's session, if its cookie names a live one. better-auth checks the signature
@@ -113,64 +111,8 @@ export function createSessionService(deps: {
       return token;
     },
 
-    async info(state: SessionState): Promise<SessionInfo> {
-      const idleTimeoutMinutes = await idleMinutes();
-      if (state.kind === 'none') {
-        return {
-          user: null,
-          role: null,
-          effectiveRole: null,
-          profile: null,
-          isFirstTimeAdmin: false,
-          avatarUrl: null,
-          csrfToken: null,
-          endedReason: state.endedReason,
-          idleTimeoutMinutes,
-        };
-      }
-      const [context, avatarUrl] = await Promise.all([
-        deps.accounts.sessionContext(state.user.id),
-        deps.profile.avatarOf(state.user.id).catch(() => null),
-      ]);
-      return {
-        user: state.user,
-        role: context.role,
-        effectiveRole: context.effectiveRole,
-        profile: context.profile,
-        isFirstTimeAdmin: context.isFirstTimeAdmin,
-        avatarUrl,
-        csrfToken: state.session.csrfToken,
-        endedReason: null,
-        idleTimeoutMinutes,
-      };
-    },
-
     /** When the user last did something in any session (notification mail waits for absence). */
     lastActivityOf: (userId: string) => deps.sessions.lastActivityOf(userId),
-
-    async listForUser(userId: string, currentId: string) {
-      const rows = await deps.sessions.listActiveForUser(userId, now());
-      return rows.map((row) => ({
-        id: row.id,
-        current: row.id === currentId,
-        createdAt: row.createdAt.toISOString(),
-        lastActiveAt: row.lastActiveAt.toISOString(),
-        ipAddress: row.ipAddress,
-        userAgent: row.userAgent,
-      }));
-    },
-
-    async revoke(userId: string, sessionId: string, context: RequestContext): Promise<boolean> {
-      const removed = await deps.sessions.deleteOneForUser(userId, sessionId);
-      if (removed) {
-        await deps.securityEvents.record(userId, 'session_revoked', {
-          userAgent: context.userAgent,
-          details: { session_id: sessionId },
-        });
-        announceEnded(userId, { reason: 'revoked', sessionId });
-      }
-      return removed;
-    },
 
     /**
      * Housekeeping: drop sessions past their absolute lifetime. Idle ones are left for `resolve`,

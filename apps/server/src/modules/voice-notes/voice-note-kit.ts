@@ -16,7 +16,7 @@ export type VoiceNoteKit = ReturnType<typeof createVoiceNoteKit>;
 export function createVoiceNoteKit(deps: {
   repository: Pick<VoiceNotesRepository, 'find'>;
   deliveries: Pick<VoiceNoteDeliveriesRepository, 'delivery' | 'deliveriesOf'>;
-  accounts: Pick<IdentityRepository, 'findProfile'>;
+  identity: Pick<IdentityRepository, 'findProfile'>;
 }) {
   const { repository, deliveries } = deps;
 
@@ -72,7 +72,7 @@ export function createVoiceNoteKit(deps: {
     },
 
     async dto(userId: string, note: VoiceNoteRow): Promise<VoiceNote> {
-      const owner = await deps.accounts.findProfile(note.ownerId);
+      const owner = await deps.identity.findProfile(note.ownerId);
       const [one] = await toDtos(userId, [{ note, ownerName: owner?.fullName ?? null }]);
       if (!one) throw new Error('unreachable');
       return one;

@@ -9,7 +9,7 @@ export type VoiceNoteSending = ReturnType<typeof createVoiceNoteSending>;
 /** Sending a note to a contact: it lands in their inbox and the bell tells them. */
 export function createVoiceNoteSending(deps: {
   deliveries: Pick<VoiceNoteDeliveriesRepository, 'addDelivery'>;
-  accounts: Pick<IdentityRepository, 'findProfile'>;
+  identity: Pick<IdentityRepository, 'findProfile'>;
   notifications: Pick<NotificationsService, 'notify'>;
   kit: Pick<VoiceNoteKit, 'owned' | 'dto'>;
   now: () => Date;
@@ -20,10 +20,10 @@ export function createVoiceNoteSending(deps: {
     async send(userId: string, id: string, recipientId: string) {
       const note = await kit.owned(userId, id);
       if (recipientId === userId) throw badRequest('You cannot send a voice note to yourself.');
-      const recipient = await deps.accounts.findProfile(recipientId);
+      const recipient = await deps.identity.findProfile(recipientId);
       if (!recipient) throw notFound('That person was not found');
       await deps.deliveries.addDelivery(id, userId, recipientId, deps.now());
-      const sender = await deps.accounts.findProfile(userId);
+      const sender = await deps.identity.findProfile(userId);
       await deps.notifications.notify(recipientId, {
         type: 'voice',
         title: 'New voice note',

@@ -36,7 +36,7 @@ export function registerVoiceNotes(
   app: FastifyInstance,
   deps: {
     db: Db;
-    accountsRepository: IdentityRepository;
+    identityRepository: IdentityRepository;
     files: FilesService;
     fileFinders: FileFinders;
     speech: SpeechService;
@@ -52,7 +52,7 @@ export function registerVoiceNotes(
   const repository = createVoiceNotesRepository(db);
   const deliveries = createVoiceNoteDeliveriesRepository(db);
   const settingsRepository = createVoiceNoteSettingsRepository(db);
-  const kit = createVoiceNoteKit({ repository, deliveries, accounts: deps.accountsRepository });
+  const kit = createVoiceNoteKit({ repository, deliveries, identity: deps.identityRepository });
   const settings = createVoiceNoteSettings(settingsRepository);
   registerVoiceNotesRoutes(app, {
     notes: createVoiceNotes({ repository, deliveries, files, kit, content, now }),
@@ -66,7 +66,7 @@ export function registerVoiceNotes(
     }),
     sending: createVoiceNoteSending({
       deliveries,
-      accounts: deps.accountsRepository,
+      identity: deps.identityRepository,
       notifications: deps.notifications,
       kit,
       now,
