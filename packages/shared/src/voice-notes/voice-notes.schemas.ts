@@ -36,20 +36,41 @@ export const VoiceNoteListQuerySchema = z.object({
 
 /** Sent beside the audio file when a recording or upload is saved. */
 export const CreateVoiceNoteFieldsSchema = z.object({
-  title: z.string().trim().max(VOICE_NOTE_TITLE_MAX, `Title must be at most ${VOICE_NOTE_TITLE_MAX} characters`).optional(),
-  durationMs: z.coerce.number().int().min(0).max(VOICE_NOTE_MAX_DURATION_MS, 'Recordings can be at most an hour long'),
+  title: z
+    .string()
+    .trim()
+    .max(VOICE_NOTE_TITLE_MAX, `Title must be at most ${VOICE_NOTE_TITLE_MAX} characters`)
+    .optional(),
+  durationMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(VOICE_NOTE_MAX_DURATION_MS, 'Recordings can be at most an hour long'),
 });
 
 export const UpdateVoiceNoteBodySchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'Title cannot be empty').max(VOICE_NOTE_TITLE_MAX, `Title must be at most ${VOICE_NOTE_TITLE_MAX} characters`).optional(),
-    transcript: z.string().max(VOICE_NOTE_TRANSCRIPT_MAX, 'Transcript is too long (maximum 10,000 characters)').optional(),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title cannot be empty')
+      .max(VOICE_NOTE_TITLE_MAX, `Title must be at most ${VOICE_NOTE_TITLE_MAX} characters`)
+      .optional(),
+    transcript: z
+      .string()
+      .max(VOICE_NOTE_TRANSCRIPT_MAX, 'Transcript is too long (maximum 10,000 characters)')
+      .optional(),
   })
   .refine((b) => b.title !== undefined || b.transcript !== undefined, 'Nothing to change');
 
-export const SendVoiceNoteBodySchema = z.strictObject({ recipientId: z.uuid('Choose someone to send it to') });
+export const SendVoiceNoteBodySchema = z.strictObject({
+  recipientId: z.uuid('Choose someone to send it to'),
+});
 
-export const VoiceNoteSettingsSchema = z.object({ autoTranscribe: z.boolean(), keepAudio: z.boolean() });
+export const VoiceNoteSettingsSchema = z.object({
+  autoTranscribe: z.boolean(),
+  keepAudio: z.boolean(),
+});
 export const UpdateVoiceNoteSettingsBodySchema = z
   .strictObject({ autoTranscribe: z.boolean().optional(), keepAudio: z.boolean().optional() })
   .refine((b) => b.autoTranscribe !== undefined || b.keepAudio !== undefined, 'Nothing to change');

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { files } from './files';
 
@@ -15,7 +24,9 @@ export const voiceNotes = pgTable(
     durationMs: integer('duration_ms').notNull(),
     transcript: text('transcript'),
     /** pending (queued), done, failed, or off (auto-transcribe disabled). */
-    transcriptStatus: text('transcript_status').$type<'pending' | 'done' | 'failed' | 'off'>().notNull(),
+    transcriptStatus: text('transcript_status')
+      .$type<'pending' | 'done' | 'failed' | 'off'>()
+      .notNull(),
     /** True once a person corrected the engine's draft. */
     transcriptEdited: boolean('transcript_edited').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

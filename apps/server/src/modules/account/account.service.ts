@@ -25,13 +25,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
  * exported (its result is, where it landed: a voice note, a chat message) and goes with the
  * data and the account.
  */
-export const ACCOUNT_SERVICE_TABLES = [
-  'users',
-  'profiles',
-  'user_roles',
-  'files',
-  'jobs',
-] as const;
+export const ACCOUNT_SERVICE_TABLES = ['users', 'profiles', 'user_roles', 'files', 'jobs'] as const;
 
 const WRONG_PASSWORD_MESSAGE = 'Your password is not correct.';
 

@@ -138,7 +138,12 @@ describe('shutting down while mail is on its way', () => {
     const { port } = slow.server.address() as AddressInfo;
     const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Kaleido <no-reply@kaleido.test>');
     try {
-      const sending = mailer.send({ kind: 'other', to: 'late@example.com', subject: 'Reset', text: 'link' });
+      const sending = mailer.send({
+        kind: 'other',
+        to: 'late@example.com',
+        subject: 'Reset',
+        text: 'link',
+      });
       await sleep(50);
       await mailer.close();
       expect(delivered).toEqual(['late@example.com']);

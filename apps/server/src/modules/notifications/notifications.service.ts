@@ -87,9 +87,11 @@ export function createNotificationsService(deps: {
       });
       // The email (lookups and an SMTP round trip) must not hold up whoever notified; a
       // failure there costs only the email, so it is logged rather than thrown.
-      const email = deps.onCreated?.(userId, notification, input.emailLine).catch((err: unknown) => {
-        deps.log.warn({ err, userId }, 'failed to email a notification');
-      });
+      const email = deps
+        .onCreated?.(userId, notification, input.emailLine)
+        .catch((err: unknown) => {
+          deps.log.warn({ err, userId }, 'failed to email a notification');
+        });
       if (email) {
         emailing.add(email);
         void email.finally(() => emailing.delete(email));
