@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   AdminRelationshipsQuerySchema,
   ProposeRelationshipBodySchema,
+} from '@kaleido/shared/admin/admin.schemas';
+import {
   ResearchExportQuerySchema,
   ResearchQuerySchema,
-} from '@kaleido/shared/admin/admin.schemas';
+} from '@kaleido/shared/admin/research.schemas';
 import type { CareAdmin } from '../care/care-admin.service';
 import { adminOnly, type AdminGate } from './admin-access';
 import type { AuditService } from './audit.service';

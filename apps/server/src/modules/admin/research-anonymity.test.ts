@@ -5,7 +5,7 @@ import {
   RESEARCH_K,
   RESEARCH_SENSITIVITY,
   RESEARCH_WEEK_BUDGET,
-} from '@kaleido/shared/admin/admin.schemas';
+} from '@kaleido/shared/admin/research.schemas';
 import {
   exactCounts,
   noisyRelease,

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
-  RESEARCH_ACTIVITY_CELLS,
-  RESEARCH_SENSITIVITY,
   type ResearchActivityCell,
   type ResearchCell,
-} from '@kaleido/shared/admin/admin.schemas';
+} from '@kaleido/shared/admin/research.schemas';
+import {
+  RESEARCH_ACTIVITY_CELLS,
+  RESEARCH_SENSITIVITY,
+} from '@kaleido/shared/admin/research.schemas';
 import { EMOTIONS, SOURCE_KINDS } from '@kaleido/shared/insights/insights.constants';
 import { MOODS } from '@kaleido/shared/journal/journal.constants';
 

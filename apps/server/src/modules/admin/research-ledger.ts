@@ -1,3 +1,4 @@
+import { type ResearchPrivacy } from '@kaleido/shared/admin/research.schemas';
 import {
   RESEARCH_EPSILON,
   RESEARCH_K,
@@ -5,8 +6,7 @@ import {
   RESEARCH_SENSITIVITY,
   RESEARCH_WEEK_BUDGET,
   researchBudgetSpentMessage,
-  type ResearchPrivacy,
-} from '@kaleido/shared/admin/admin.schemas';
+} from '@kaleido/shared/admin/research.schemas';
 import { conflict } from '../../http/errors';
 import {
   exactCounts,

@@ -1,15 +1,17 @@
 import {
+  type ResearchAggregates,
+  type ResearchExport,
+} from '@kaleido/shared/admin/research.schemas';
+import {
   DATASET_TAG_MISSING_MESSAGE,
   DatasetTagSchema,
   RESEARCH_EXPORT_OFF_MESSAGE,
   RESEARCH_K,
   RESEARCH_NO_WEEK_MESSAGE,
   RESEARCH_RANGE_WEEKS,
-  type ResearchAggregates,
-  type ResearchExport,
   type ResearchExportQuery,
   type ResearchQuery,
-} from '@kaleido/shared/admin/admin.schemas';
+} from '@kaleido/shared/admin/research.schemas';
 import { badRequest, forbidden } from '../../http/errors';
 import type { AuditService } from './audit.service';
 import type { InstanceSettingsService } from './instance-settings.service';

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditPage } from '@kaleido/shared/admin/admin.schemas';
+import {
+  type ResearchAggregates,
+  type ResearchExport,
+} from '@kaleido/shared/admin/research.schemas';
 import {
   RESEARCH_EPSILON,
   RESEARCH_EXPORT_OFF_MESSAGE,
@@ -8,10 +13,7 @@ import {
   RESEARCH_SENSITIVITY,
   RESEARCH_WEEK_BUDGET,
   researchBudgetSpentMessage,
-  type AuditPage,
-  type ResearchAggregates,
-  type ResearchExport,
-} from '@kaleido/shared/admin/admin.schemas';
+} from '@kaleido/shared/admin/research.schemas';
 import { sql } from 'drizzle-orm';
 import { consoleAdmin } from '../../../test/fixtures/admin-fixtures';
 import { person, type Person } from '../../../test/fixtures/chat-fixtures';

@@ -8,8 +8,8 @@ import type {
   CreateAccountBody,
   InstanceSettingsPatch,
   ProposeRelationshipBody,
-  ResearchAggregates,
 } from '@kaleido/shared/admin/admin.schemas';
+import type { ResearchAggregates } from '@kaleido/shared/admin/research.schemas';
 import type { FeatureToggles } from '@kaleido/shared/admin/admin.schemas';
 import type { Role } from '@kaleido/shared/roles/roles';
 import type { SystemSettings } from '@kaleido/shared/settings/settings.schemas';

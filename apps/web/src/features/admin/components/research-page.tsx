@@ -1,8 +1,5 @@
-import {
-  COHORT_FILTERS,
-  RESEARCH_RANGES,
-  type ResearchRange,
-} from '@kaleido/shared/admin/admin.schemas';
+import { COHORT_FILTERS } from '@kaleido/shared/admin/admin.schemas';
+import { RESEARCH_RANGES, type ResearchRange } from '@kaleido/shared/admin/research.schemas';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,4 +1,4 @@
-import type { ResearchAggregates, ResearchCell } from '@kaleido/shared/admin/admin.schemas';
+import type { ResearchAggregates, ResearchCell } from '@kaleido/shared/admin/research.schemas';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
