@@ -10,7 +10,9 @@ import { splitTestFiles } from './test/database-test-files.ts';
  */
 const { database } = splitTestFiles(fileURLToPath(new URL('.', import.meta.url)));
 
-export const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+// A worker keeps its modules from one test file to the next: importing the server again for each
+// file cost about 8 s of a core per file (docs/decisions/049-test-workers-keep-their-modules.md).
+export const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
 
 export default defineConfig({
   test: {

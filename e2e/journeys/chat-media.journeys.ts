@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { expectToast, expectVisible } from '../support/expect';
 import { withJourneyContext, type Journey } from '../support/harness';
-import { expectMessage, PNG, twoPeopleInAConversation } from '../support/chat';
+import { expectMessage, fileOfSize, PNG, twoPeopleInAConversation } from '../support/chat';
 
 export const chatMediaJourneys: Journey[] = [
   {
@@ -22,11 +22,9 @@ export const chatMediaJourneys: Journey[] = [
       );
       await expectMessage(pageB, '[image file: dot.png]', 'B');
 
-      await pageA.getByTestId('chat-file-input').setInputFiles({
-        name: 'big.png',
-        mimeType: 'image/png',
-        buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
-      });
+      await pageA
+        .getByTestId('chat-file-input')
+        .setInputFiles(fileOfSize('big.png', 10 * 1024 * 1024 + 1));
       await expectToast(pageA, 'File Too Large', 'File size must be less than 10MB');
     },
   },

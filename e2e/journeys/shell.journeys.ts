@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createVerifiedAccount, makeFindable, newAccount } from '../support/accounts';
 import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey } from '../support/harness';
-import { PNG, twoPeopleInAConversation } from '../support/chat';
+import { fileOfSize, PNG, twoPeopleInAConversation } from '../support/chat';
 import { signIn } from '../support/ui';
 
 const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
@@ -260,11 +260,9 @@ export const shellJourneys: Journey[] = [
         .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
       await expectVisible(drawerA.getByRole('listitem').filter({ hasText: 'dot.png' }), 'recent');
       await expectVisible(pageB.getByRole('img', { name: 'dot.png' }), 'the image on B');
-      await drawerA.getByTestId('drawer-file-input').setInputFiles({
-        name: 'big.png',
-        mimeType: 'image/png',
-        buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
-      });
+      await drawerA
+        .getByTestId('drawer-file-input')
+        .setInputFiles(fileOfSize('big.png', 10 * 1024 * 1024 + 1));
       await expectToast(pageA, 'File Too Large', 'File size must be less than 10MB');
 
       // The palette's Search Files finds it, says where it is, and opens it there.

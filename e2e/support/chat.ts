@@ -1,9 +1,24 @@
 // What the chat journeys share: two people in a conversation, sending and reading messages.
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createVerifiedAccount, makeFindable, newAccount, type Account } from './accounts';
 import { expectPath, expectVisible } from './expect';
 import type { JourneyContext } from './harness';
 import { signIn } from './ui';
+
+/**
+ * A file of `bytes` zero bytes on disk, for the size limits. Handed to setInputFiles as a path, the
+ * browser reads it itself; as a buffer, 10 MB crossed the DevTools protocol as base64 and took
+ * longer than the action timeout when CI's machine was busy.
+ */
+export function fileOfSize(name: string, bytes: number): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'kaleido-upload-')), name);
+  writeFileSync(path, '');
+  truncateSync(path, bytes);
+  return path;
+}
 
 /** A 2×2 red PNG: small, valid, and recognised as an image by its content. */
 export const PNG = Buffer.from(
