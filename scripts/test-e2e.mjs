@@ -6,7 +6,7 @@
 // E2E_SERVER_ROOT=<checkout> runs the server (and its CLI) from another checkout, e.g. a worktree
 // of HEAD while this tree's server is mid-change; only the web app is then built here.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +42,12 @@ cpSync(join(serverRoot, 'apps/server/dist'), join(snapshot, 'apps/server/dist'),
 });
 cpSync('apps/web/dist', join(snapshot, 'apps/web/dist'), { recursive: true });
 symlinkSync(resolve(serverRoot, 'node_modules'), join(snapshot, 'node_modules'));
+// npm keeps a package in the workspace's own node_modules when it cannot hoist it.
+if (existsSync(resolve(serverRoot, 'apps/server/node_modules')))
+  symlinkSync(
+    resolve(serverRoot, 'apps/server/node_modules'),
+    join(snapshot, 'apps/server/node_modules'),
+  );
 const snapshotMain = join(snapshot, 'apps/server/dist/main.js');
 // The operator CLI from the same build (a third less CPU a start than the sources through tsx).
 const snapshotCli = join(snapshot, 'apps/server/dist/cli.js');

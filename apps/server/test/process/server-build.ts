@@ -93,6 +93,12 @@ export function serverBuild(): ServerBuild {
     });
     if (run.status !== 0) throw new Error(`server build failed:\n${run.stderr}${run.stdout}`);
     symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+    // npm keeps a package in the workspace's own node_modules when it cannot hoist it.
+    if (existsSync(join(repoRoot, 'apps/server/node_modules')))
+      symlinkSync(
+        join(repoRoot, 'apps/server/node_modules'),
+        join(dir, 'apps/server/node_modules'),
+      );
     symlinkSync(join(repoRoot, 'apps/web'), join(dir, 'apps/web'));
   });
   cached = {
