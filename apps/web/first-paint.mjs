@@ -1,7 +1,10 @@
 // After `vite build`: writes dist/first-paint/{index,login}.html — index.html with the landing or
-// sign-in screen rendered into it (src/first-paint.tsx, built for Node into .first-paint/). The
-// copy is inert and its controls disabled, so nothing typed or clicked before the live screen
-// replaces it is lost; the server sends these files for `/`, `/login` and `/auth`.
+// sign-in screen rendered into it (src/first-paint.tsx, built for Node into .first-paint/); the
+// server sends these files for `/`, `/login` and `/auth`. The copy is live: a person on a slow
+// phone can tap a tab, type and send before the scripts arrive; the server's inline recorder
+// (apps/server/src/http/paint-first.ts) notes the taps, the typed text stays in the fields, and
+// the live screen replays both when it takes over (src/lib/first-paint-replay.ts). Its links
+// work as plain links meanwhile.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,9 +22,7 @@ for (const [path, file] of [
   ['/login', 'login.html'],
 ]) {
   const screen = renderFirstPaint(path);
-  const copy =
-    '<div id="first-paint" inert aria-hidden="true" aria-disabled="true">' +
-    `<fieldset disabled>${screen}</fieldset></div>`;
+  const copy = `<div id="first-paint">${screen}</div>`;
   if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   writeFileSync(
     join(out, file),

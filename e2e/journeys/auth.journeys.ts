@@ -47,6 +47,42 @@ export const authJourneys: Journey[] = [
     },
   },
   {
+    name: 'first paint on a slow phone: Sign Up tapped and an email typed before the scripts arrive are kept',
+    async run({ newPage }) {
+      const page = await newPage();
+      // A slow phone: the CPU four times slower, and the application's scripts 2.5 s late (a
+      // routed page has no HTTP cache, so every load waits for them).
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await route.continue();
+      });
+      const copy = page.locator('#first-paint');
+      const handedOver = () =>
+        page.waitForFunction(() => !document.getElementById('first-paint'), null, {
+          timeout: 30_000,
+        });
+
+      await page.goto('/login', { waitUntil: 'commit' });
+      await copy.getByRole('tab', { name: 'Sign Up' }).click();
+      await handedOver();
+      await expectVisible(page.getByRole('tab', { name: 'Sign Up', selected: true }), 'Sign Up');
+      await expectVisible(page.locator('#signup-name'), 'the sign-up form');
+
+      await page.goto('/login', { waitUntil: 'commit' });
+      await copy.locator('#signin-email').fill('early@example.test');
+      await handedOver();
+      assert.equal(await page.locator('#signin-email').inputValue(), 'early@example.test');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.id),
+        'signin-email',
+        'the field typed into keeps the focus',
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    },
+  },
+  {
     name: 'sign up → outbox → verify → sign in → dashboard',
     async run({ newPage, baseUrl, checkA11y }) {
       const page = await newPage();

@@ -47,6 +47,41 @@ const LOAD_AFTER_PAINT = `(function () {
   }
 })();`;
 
+/**
+ * Keeps what a person does on a live first paint (`<div id="first-paint">` without `inert`: the
+ * landing and sign-in screens) before the application's scripts arrive, which on a slow phone
+ * takes seconds: the tabs and buttons they tapped, the field they were in, and whether they sent a
+ * form. The
+ * copy has no scripts of its own, so a form is held back (a native submit would put the password
+ * in the address). Typed text needs no recording: it stays in the copy's fields, and the web app
+ * reads them when it hands over (apps/web/src/lib/first-paint-replay.ts, which replays all of it
+ * on the live screen). Runs inline, straight after the copy, so it listens before the first tap.
+ */
+const RECORD_BEFORE_SCRIPTS = `(function () {
+  var copy = document.getElementById('first-paint');
+  if (!copy) return;
+  var seen = { clicks: [], focus: null, submit: null };
+  window.__firstPaint = seen;
+  copy.addEventListener('click', function (event) {
+    var control = event.target.closest && event.target.closest('button, [role="tab"]');
+    if (!control || control.type === 'submit') return;
+    seen.clicks.push({
+      tab: control.getAttribute('role') === 'tab',
+      name: control.getAttribute('aria-label') || control.textContent.trim(),
+    });
+  });
+  copy.addEventListener('focusin', function (event) {
+    seen.focus = event.target.id || null;
+  });
+  copy.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var field = event.target.querySelector('input[id]');
+    seen.submit = field ? field.id : null;
+  });
+})();`;
+
+const LIVE_COPY = '<div id="first-paint">';
+
 /** `'sha256-…'` of an inline script, as a content security policy names it. */
 export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -101,6 +136,12 @@ export function paintFirst(
       return `<style>${css}</style>${tag.replace(/>$/, ' disabled>')}`;
     },
   );
+  if (html.includes(LIVE_COPY)) {
+    html = html.replace('<div id="root"></div>', () => {
+      scriptHashes.push(scriptHash(RECORD_BEFORE_SCRIPTS));
+      return `<script>${RECORD_BEFORE_SCRIPTS}</script><div id="root"></div>`;
+    });
+  }
   const deferred: string[] = [];
   html = html.replace(
     /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>|<link rel="preload" href="\/api\/session"[^>]*>/g,

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { api, configureApiClient, setCsrfToken } from './api-client';
+import { replayFirstPaint, takeFirstPaintState } from './first-paint-replay';
 
 export type EndedReason = NonNullable<SessionInfo['endedReason']>;
 
@@ -174,10 +175,17 @@ export function SignedOutSessionProvider({ children }: { children: ReactNode }) 
 /**
  * Hands over from the build's static first paint (`#first-paint`: served for `/` and `/login`,
  * and the signed-in shell's frame for `/app/*`, decision 037) to the live screen: removed in the
- * same frame the screen is drawn, once the session is known.
+ * same frame the screen is drawn, once the session is known; what the person tapped or typed on
+ * a live copy is replayed on the screen that replaces it (first-paint-replay.ts).
  */
 export function useFirstPaintHandoff(ready: boolean): void {
   useLayoutEffect(() => {
-    if (ready) document.getElementById('first-paint')?.remove();
+    if (!ready) return;
+    const copy = document.getElementById('first-paint');
+    if (!copy) return;
+    // The landing and sign-in copies are live: what the person did there carries over.
+    const state = takeFirstPaintState(copy);
+    copy.remove();
+    void replayFirstPaint(state);
   }, [ready]);
 }
