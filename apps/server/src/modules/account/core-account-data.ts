@@ -20,7 +20,7 @@ export function registerCoreAccountData(
     export: (userId) => deps.profile.exportFor(userId),
     deleteData: (userId) => deps.profile.reset(userId),
   });
-  // No `export` here: the account service already loads every setting for the spec's top-level
+  // No `export` here: the account export already loads every setting for the spec's top-level
   // keys (profile_settings, privacy_settings) and writes them to `settings` itself.
   registry.register({
     section: 'settings',
