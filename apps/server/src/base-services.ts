@@ -88,7 +88,7 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
   const preferenceChanges = createPreferenceChanges();
   // Features say what people wrote; analysis listens (registered after them).
   const contentEvents = createContentEvents();
-  const { profile, profiles } = createProfile({
+  const { profileReads, profileEdits, profiles } = createProfile({
     ...infra,
     identity,
     files,
@@ -100,7 +100,6 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
   const sessions = createSessions({
     ...infra,
     authSecret,
-    profile,
     identity,
     securityEvents,
     announceSessionEnded,
@@ -142,7 +141,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     preferences,
     preferenceChanges,
     contentEvents,
-    profile,
+    profileReads,
+    profileEdits,
     profiles,
     auth,
     /** The instance secret (AUTH_SECRET or generated): research pseudonyms are keyed from it. */
