@@ -40,7 +40,6 @@ const webBoundaries = [
  */
 const NOT_YET_CUT = [
   'apps/server/src/jobs/job-queue.ts',
-  'apps/server/src/jobs/jobs.repository.ts',
   'apps/server/src/modules/speech/pocketsphinx-pool.ts',
   'apps/server/src/modules/speech/speech.service.ts',
   'apps/web/src/features/admin/components/user-detail-page.tsx',

@@ -3,7 +3,9 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { createJobsRepository, type ClaimedJob } from './jobs.repository';
+import { createHeldJobsRepository } from './held-jobs.repository';
+import { createJobClaimsRepository, type ClaimedJob } from './job-claims.repository';
+import { createJobsRepository } from './jobs.repository';
 
 /**
  * Background work for every feature (docs/decisions/015-one-job-queue.md): jobs are rows,
@@ -118,6 +120,8 @@ export function createJobQueue(deps: {
   stopGraceMs?: number;
 }): JobQueue {
   const repository = createJobsRepository(deps.db);
+  const claims = createJobClaimsRepository(deps.db);
+  const held = createHeldJobsRepository(deps.db);
   const now = deps.now ?? (() => new Date());
   const pollMs = deps.pollMs ?? DEFAULT_POLL_MS;
   const lockMs = deps.lockMs ?? DEFAULT_LOCK_MS;
@@ -181,7 +185,7 @@ export function createJobQueue(deps: {
         const open = await openKinds();
         const fair = open.filter((kind) => kinds.get(kind)?.options.fairShare);
         const job =
-          open.length > 0 ? await repository.claim(open, workerId, now(), lockMs, fair) : null;
+          open.length > 0 ? await claims.claim(open, workerId, now(), lockMs, fair) : null;
         if (job) {
           claimed = true;
           launch(job);
@@ -215,7 +219,7 @@ export function createJobQueue(deps: {
   /** Marks the job failed and, if it was still this worker's, tells the kind's `onFailed`. */
   async function giveUp(entry: KindEntry, job: ClaimedJob, payload: unknown, message: string) {
     const { id, attempt } = job;
-    if (!(await repository.fail(id, workerId, attempt, message, now()))) return;
+    if (!(await held.fail(id, workerId, attempt, message, now()))) return;
     await entry.options.onFailed?.(payload, message, { id, attempt }).catch((error: unknown) => {
       deps.log.error({ err: error, jobId: id, kind: job.kind }, 'job onFailed hook failed');
     });
@@ -226,13 +230,7 @@ export function createJobQueue(deps: {
     const parsed = entry.options.payload.safeParse(job.payload);
     if (!parsed.success) {
       // Nothing to hand `onFailed`: the payload is not what the kind takes.
-      await repository.fail(
-        id,
-        workerId,
-        attempt,
-        `Invalid payload: ${parsed.error.message}`,
-        now(),
-      );
+      await held.fail(id, workerId, attempt, `Invalid payload: ${parsed.error.message}`, now());
       deps.log.error({ jobId: id, kind: job.kind }, 'job payload invalid, failed');
       return;
     }
@@ -249,7 +247,7 @@ export function createJobQueue(deps: {
     }
     // Keep the claim fresh while the handler works, so a crash frees the job within `lockMs`.
     const heartbeat = setInterval(() => {
-      repository
+      held
         .extendLock(id, workerId, attempt, new Date(now().getTime() + lockMs))
         .then((held) => {
           if (!held) deps.log.warn({ jobId: id, kind: job.kind }, 'job lock lost while running');
@@ -272,7 +270,7 @@ export function createJobQueue(deps: {
               );
             }),
           ]));
-      await repository.complete(id, workerId, attempt, now());
+      await held.complete(id, workerId, attempt, now());
     } catch (error) {
       const message = messageOf(error);
       const final = error instanceof PermanentJobError || attempt >= maxAttempts;
@@ -281,13 +279,7 @@ export function createJobQueue(deps: {
         await giveUp(entry, job, parsed.data, message);
       } else {
         const backoff = (entry.options.backoffMs ?? defaultBackoffMs)(attempt);
-        await repository.retryAt(
-          id,
-          workerId,
-          attempt,
-          message,
-          new Date(now().getTime() + backoff),
-        );
+        await held.retryAt(id, workerId, attempt, message, new Date(now().getTime() + backoff));
       }
     } finally {
       clearInterval(heartbeat);
@@ -332,7 +324,7 @@ export function createJobQueue(deps: {
 
     async start() {
       if (!stopped) return;
-      if (deps.sole) await repository.expireLocks(now());
+      if (deps.sole) await held.expireLocks(now());
       stopped = false;
       dispatcher = dispatch();
     },
