@@ -10,7 +10,8 @@ import {
   type SpeechStatus,
 } from '@kaleido/shared/speech/speech.schemas';
 import { AppError, tooManyRequests } from '../../http/errors';
-import { PermanentJobError, type JobQueue } from '../../jobs/job-queue';
+import { PermanentJobError } from '../../jobs/job-kinds';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import { userRoom } from '../../realtime/rooms';
 import type { FilesService } from '../files/files.service';
