@@ -83,7 +83,7 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     consume: (userId) => rateLimits.consume(PDF_EXPORT_LIMIT, userId),
   });
   const { identity, identityRepository } = createIdentity(infra);
-  const speech = createSpeech({ ...infra, files });
+  const { speech, transcribeAudio } = createSpeech({ ...infra, files });
   const preferences = createUserPreferences(infra);
   const preferenceChanges = createPreferenceChanges();
   // Features say what people wrote; analysis listens (registered after them).
@@ -138,6 +138,8 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     identity,
     identityRepository,
     speech,
+    /** The spec's transcribe-audio call (speech routes). */
+    transcribeAudio,
     preferences,
     preferenceChanges,
     contentEvents,
