@@ -39,7 +39,6 @@ const webBoundaries = [
  * shrinks: a file leaves it when it is cut, and nothing new joins it.
  */
 const NOT_YET_CUT = [
-  'apps/server/src/modules/speech/pocketsphinx-pool.ts',
   // Not a room but a list: one sentence a line, the recogniser's journaling vocabulary.
   'apps/server/src/modules/speech/journaling-corpus.ts',
 ];
