@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js (our code and @kaleido/shared inlined, npm packages left
 // as imports), the recogniser's child process into dist/pocketsphinx-worker.js beside it (where
-// speech/pocketsphinx-pool.ts forks it), the PDF worker thread into dist/pdf-worker.js (where
+// speech/pocketsphinx-child.ts forks it), the PDF worker thread into dist/pdf-worker.js (where
 // pdf/pdf-renderer.ts starts it), and copies the migrations beside them, where
 // db/client.ts looks for them. `node build.mjs <dir>` writes to <dir> instead of dist (the process
 // tests build the server they start this way: test/process/server-build.ts).

@@ -83,12 +83,12 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     consume: (userId) => rateLimits.consume(PDF_EXPORT_LIMIT, userId),
   });
   const { identity, identityRepository } = createIdentity(infra);
-  const speech = createSpeech({ ...infra, files });
+  const { speech, transcribeAudio } = createSpeech({ ...infra, files });
   const preferences = createUserPreferences(infra);
   const preferenceChanges = createPreferenceChanges();
   // Features say what people wrote; analysis listens (registered after them).
   const contentEvents = createContentEvents();
-  const { profile, profiles } = createProfile({
+  const { profileReads, profileEdits, profiles } = createProfile({
     ...infra,
     identity,
     files,
@@ -100,7 +100,6 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
   const sessions = createSessions({
     ...infra,
     authSecret,
-    profile,
     identity,
     securityEvents,
     announceSessionEnded,
@@ -139,10 +138,13 @@ export function createBaseServices(app: FastifyInstance, infra: Infrastructure) 
     identity,
     identityRepository,
     speech,
+    /** The spec's transcribe-audio call (speech routes). */
+    transcribeAudio,
     preferences,
     preferenceChanges,
     contentEvents,
-    profile,
+    profileReads,
+    profileEdits,
     profiles,
     auth,
     /** The instance secret (AUTH_SECRET or generated): research pseudonyms are keyed from it. */

@@ -8,7 +8,8 @@ import { createTestDatabase } from '../../test/test-database';
 import { onPostgres, startTwoInstances } from '../../test/two-instances';
 import { rowsOf, type Database } from '../db/client';
 import { jobs } from '../db/schema/jobs';
-import { createJobQueue, PermanentJobError, type JobQueue } from './job-queue';
+import { createJobQueue, type JobQueue } from './job-queue';
+import { PermanentJobError } from './job-kinds';
 import { deleteJobsOfUser } from './jobs.repository';
 import { waitFor } from '../../test/fixtures/wait-for';
 

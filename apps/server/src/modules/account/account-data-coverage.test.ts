@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { ACCOUNT_SERVICE_TABLES } from './account.service';
+import { ACCOUNT_MODULE_TABLES } from './account.module';
 
 /**
  * Tables that hold a user id but are deliberately in neither the export nor "delete my data".
@@ -63,7 +63,7 @@ describe("every table with a user's data is in the export and the deletion", () 
   it('names every table that no contributor declares', async () => {
     const declared = new Set<string>([
       'users',
-      ...ACCOUNT_SERVICE_TABLES,
+      ...ACCOUNT_MODULE_TABLES,
       ...app.accountData.contributors.flatMap((c) => c.tables),
     ]);
     const uncovered = [...(await tablesWithUserIds(app))]
@@ -77,7 +77,7 @@ describe("every table with a user's data is in the export and the deletion", () 
       select table_name from information_schema.tables where table_schema = 'public'`);
     const existing = new Set(rowsOf<{ table_name: string }>(result).map((r) => r.table_name));
     const declared = [
-      ...ACCOUNT_SERVICE_TABLES,
+      ...ACCOUNT_MODULE_TABLES,
       ...app.accountData.contributors.flatMap((c) => c.tables),
     ];
     expect(declared.filter((t) => !existing.has(t))).toEqual([]);

@@ -3,21 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PasswordConfirmBodySchema } from '@kaleido/shared/auth/auth.schemas';
 import { requestContext } from '../../http/request-context';
 import { requireSession } from '../../http/session-guard';
-import type { AccountService } from './account.service';
+import type { AccountDeletion } from './account-deletion';
+import type { AccountExport } from './account-export';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
 export function registerAccountRoutes(
   app: FastifyInstance,
-  account: AccountService,
-  /** The session cookie's name, dropped once the account is gone. */
-  sessionCookie: string,
+  deps: {
+    exports: AccountExport;
+    deletion: AccountDeletion;
+    /** The session cookie's name, dropped once the account is gone. */
+    sessionCookie: string;
+  },
 ) {
+  const { exports, deletion, sessionCookie } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/account/export', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
-    const { fileName, body } = await account.exportJson(user.id, requestContext(request));
+    const { fileName, body } = await exports.exportJson(user.id, requestContext(request));
     return reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', attachment(fileName))
@@ -27,7 +32,7 @@ export function registerAccountRoutes(
 
   r.get('/api/account/export.zip', { config: { auth: 'required' } }, async (request, reply) => {
     const { user } = requireSession(request);
-    const { fileName, stream } = await account.exportZip(user.id, requestContext(request));
+    const { fileName, stream } = await exports.exportZip(user.id, requestContext(request));
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', attachment(fileName))
@@ -37,7 +42,7 @@ export function registerAccountRoutes(
 
   r.post('/api/account/delete-data', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
-    await account.deleteData(user.id, requestContext(request));
+    await deletion.deleteData(user.id, requestContext(request));
     return { ok: true };
   });
 
@@ -46,7 +51,7 @@ export function registerAccountRoutes(
     { config: { auth: 'required' }, schema: { body: PasswordConfirmBodySchema } },
     async (request, reply) => {
       const { user } = requireSession(request);
-      await account.deleteAccount(user, request.body.password, requestContext(request));
+      await deletion.deleteAccount(user, request.body.password, requestContext(request));
       reply.clearCookie(sessionCookie, { path: '/' });
       return { ok: true };
     },

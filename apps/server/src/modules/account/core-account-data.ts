@@ -1,5 +1,6 @@
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileEdits } from '../profile/profile-edits';
+import type { ProfileReads } from '../profile/profile-reads';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { AccountDataRegistry } from './account-data.registry';
@@ -8,7 +9,8 @@ import type { AccountDataRegistry } from './account-data.registry';
 export function registerCoreAccountData(
   registry: AccountDataRegistry,
   deps: {
-    profile: Pick<ProfileService, 'exportFor' | 'reset'>;
+    profileReads: Pick<ProfileReads, 'exportFor'>;
+    profileEdits: Pick<ProfileEdits, 'reset'>;
     settings: Pick<SettingsService, 'reset'>;
     notifications: Pick<NotificationsService, 'list' | 'clear'>;
     securityEvents: Pick<SecurityEventsService, 'recent'>;
@@ -17,10 +19,10 @@ export function registerCoreAccountData(
   registry.register({
     section: 'user_profile',
     tables: ['user_profile'],
-    export: (userId) => deps.profile.exportFor(userId),
-    deleteData: (userId) => deps.profile.reset(userId),
+    export: (userId) => deps.profileReads.exportFor(userId),
+    deleteData: (userId) => deps.profileEdits.reset(userId),
   });
-  // No `export` here: the account service already loads every setting for the spec's top-level
+  // No `export` here: the account export already loads every setting for the spec's top-level
   // keys (profile_settings, privacy_settings) and writes them to `settings` itself.
   registry.register({
     section: 'settings',

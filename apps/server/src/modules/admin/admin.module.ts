@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DISABLED_ACCOUNT_MESSAGE } from '@kaleido/shared/admin/admin.schemas';
 import type { Config } from '../../config/env';
 import type { Database, Db } from '../../db/client';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import { forbidden } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { AccountDataRegistry } from '../account/account-data.registry';
@@ -113,7 +113,7 @@ export function registerAdmin(
     announceSessionEnded: AnnounceSessionEnded;
     database: Database;
     config: Config;
-    speech: SpeechService;
+    speech: TranscriptionQueue;
     realtime: { connectionCount(): number };
     /** The account deletion the person's own uses. */
     account: { removeAccount(userId: string): Promise<void> };

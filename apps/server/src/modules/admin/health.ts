@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requestTotals } from '../../http/metrics';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import { createHealthRepository } from './health.repository';
 
 /** One sample per SAMPLE_MS, kept for HISTORY_HOURS: the health charts. */
@@ -26,7 +26,7 @@ export function createConsoleHealth(deps: {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  speech: Pick<SpeechService, 'status'>;
+  speech: Pick<TranscriptionQueue, 'status'>;
   realtime: { connectionCount(): number };
   now: () => Date;
 }) {

@@ -5,7 +5,7 @@ import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
 import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { CallEvents } from './call-events';
 import { participantCall } from './call-states';
 import { contentIdOf } from './call-transcript-content';
@@ -40,7 +40,7 @@ export function createCallTranscriptRecording(deps: {
   lines: CallTranscriptsRepository;
   events: Pick<CallEvents, 'transcriptLineChanged'>;
   files: Pick<FilesService, 'store' | 'find' | 'remove'>;
-  speech: Pick<SpeechService, 'enqueue'>;
+  speech: Pick<TranscriptionQueue, 'enqueue'>;
   content: Pick<ContentEvents, 'saved'>;
   rateLimits: Pick<RateLimitService, 'consume'>;
   now: () => Date;

@@ -12,7 +12,7 @@ import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { DashboardRegistry } from '../dashboard/dashboard.registry';
 import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { UsersService } from '../users/users.service';
 import { createCallConfig } from './call-config';
 import { createCallsRealtime } from './call-events';
@@ -49,7 +49,7 @@ export function registerCalls(
     accountData: AccountDataRegistry;
     dashboard: DashboardRegistry;
     files: FilesService;
-    speech: SpeechService;
+    speech: TranscriptionQueue;
     contentEvents: ContentEvents;
     directory: Pick<UsersService, 'mayReach'>;
     /** The instance's feature toggles: video calls only while video input is on. */

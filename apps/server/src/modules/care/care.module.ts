@@ -5,7 +5,7 @@ import type { PdfExports } from '../../pdf/pdf-exports';
 import type { EventBus } from '../../realtime/event-bus';
 import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileReads } from '../profile/profile-reads';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { Preferences } from '../settings/preferences';
 import type { CardsForReader } from '../insights/cards-for-reader';
@@ -49,7 +49,7 @@ export interface CareDeps {
   rateLimits: Pick<RateLimitService, 'consume'>;
   notifications: Pick<NotificationsService, 'notify'>;
   accountData: AccountDataRegistry;
-  profile: Pick<ProfileService, 'viewerOf' | 'readAs'>;
+  profileReads: Pick<ProfileReads, 'viewerOf' | 'readAs'>;
   preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
   /** The profile's timezone: a report's period is days of the professional's calendar. */
   profiles: { find(userId: string): Promise<{ timezone: string } | null> };
@@ -76,7 +76,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
   const alertRows = createCareAlertsRepository(db);
   const notesRepository = createCareNotesRepository(db);
 
-  const viewerOf = (userId: string) => deps.profile.viewerOf(userId);
+  const viewerOf = (userId: string) => deps.profileReads.viewerOf(userId);
   const privacyOf = (userId: string) => deps.preferences.privacyOf(userId);
   const professionalOf = (userId: string) => deps.preferences.professionalOf(userId);
   const policy = createCarePolicy({
@@ -141,7 +141,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
       logging,
       policy,
       viewerOf,
-      profileAs: (viewerId, userId) => deps.profile.readAs(viewerId, userId),
+      profileAs: (viewerId, userId) => deps.profileReads.readAs(viewerId, userId),
       grants,
       insightsFor: (userId, textItems) => {
         if (!insights) throw new Error('care: the insights service was not handed over');

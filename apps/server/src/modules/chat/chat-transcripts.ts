@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_MAX_LENGTH } from '@kaleido/shared/chat/chat.schemas';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { ChatEvents } from './chat-events';
 import { toMessage } from './chat-records';
 import type { MessagesRepository } from './messages.repository';
@@ -16,7 +16,7 @@ export function createChatTranscripts(deps: {
   events: Pick<ChatEvents, 'messageUpdated'>;
   log: FastifyBaseLogger;
   /** Voice messages are transcribed by the speech queue (it survives restarts). */
-  speech: Pick<SpeechService, 'enqueue'>;
+  speech: Pick<TranscriptionQueue, 'enqueue'>;
 }) {
   const { messages, events, log } = deps;
 

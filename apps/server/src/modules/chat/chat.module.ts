@@ -8,7 +8,7 @@ import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import { registerChatAccountData } from './chat-account-data';
 import { createChatFilesRepository } from './chat-files.repository';
 import { registerChatRoutes } from './chat.routes';
@@ -46,7 +46,7 @@ export function registerChat(
     fileFinders: FileFinders;
     bus: EventBus;
     notifications: NotificationsService;
-    speech: SpeechService;
+    speech: TranscriptionQueue;
     rooms: RoomRegistry;
     accountData: AccountDataRegistry;
     dashboard: DashboardRegistry;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { isOperatorRequest } from '../../http/metrics';
 import type { Mailer } from '../mailer/mailer';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 
 /**
  * Liveness, and readiness with which optional parts are available. The parts (database kind, mail
@@ -11,7 +11,7 @@ import type { SpeechService } from '../speech/speech.service';
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
-  deps: { database: Database; mailer: Mailer; speech: SpeechService; metricsToken?: string },
+  deps: { database: Database; mailer: Mailer; speech: TranscriptionQueue; metricsToken?: string },
 ) {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
 
@@ -41,7 +41,7 @@ export function registerHealthRoutes(
   });
 }
 
-async function transcriptionStatus(speech: SpeechService) {
+async function transcriptionStatus(speech: TranscriptionQueue) {
   try {
     const status = await speech.status();
     return {

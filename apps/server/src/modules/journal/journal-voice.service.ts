@@ -10,7 +10,7 @@ import {
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { notFound } from '../../http/errors';
 import type { FilesService } from '../files/files.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { JournalEntryKit } from './journal-entry-kit';
 import type { JournalRepository } from './journal.repository';
 
@@ -28,7 +28,7 @@ export function createJournalVoice(
   deps: {
     repository: Pick<JournalRepository, 'find' | 'insert' | 'setTranscript'>;
     files: Pick<FilesService, 'store' | 'find' | 'remove'>;
-    speech: Pick<SpeechService, 'registerTarget' | 'enqueue'>;
+    speech: Pick<TranscriptionQueue, 'registerTarget' | 'enqueue'>;
     /** False: a recording is deleted once its transcript is in (the user's retention choice). */
     keepsAudio: (userId: string) => Promise<boolean>;
     now: () => Date;

@@ -5,7 +5,7 @@ import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { FileFinders } from '../files/file-finders';
 import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PreferenceChanges } from '../settings/preference-changes';
@@ -52,7 +52,7 @@ type JournalDeps = {
   rateLimits: Pick<RateLimitService, 'consume'>;
   storage: Pick<StorageQuota, 'assertFits'>;
   fileFinders: FileFinders;
-  speech: SpeechService;
+  speech: TranscriptionQueue;
   bus: EventBus;
   accountData: AccountDataRegistry;
   dashboard: DashboardRegistry;

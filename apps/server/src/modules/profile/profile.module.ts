@@ -6,7 +6,8 @@ import type { PreferenceChanges } from '../settings/preference-changes';
 import type { Preferences } from '../settings/preferences';
 import { createProfileRepository } from './profile.repository';
 import { registerProfileRoutes } from './profile.routes';
-import { createProfileService, type ProfileService } from './profile.service';
+import { createProfileEdits, type ProfileEdits } from './profile-edits';
+import { createProfileReads, type ProfileReads } from './profile-reads';
 
 /** The profiles row under SPEC §6's field rules, and the avatar. */
 export function createProfile(deps: {
@@ -18,17 +19,23 @@ export function createProfile(deps: {
   now: () => Date;
 }) {
   const profiles = createProfileRepository(deps.db);
-  const profile = createProfileService({
+  const profileReads = createProfileReads({ ...deps, repository: profiles });
+  const profileEdits = createProfileEdits({
     ...deps,
     repository: profiles,
+    reads: profileReads,
     onFieldChanged: (userId, field) => deps.preferenceChanges.profileFieldChanged(userId, field),
   });
-  return { profile, profiles };
+  return { profileReads, profileEdits, profiles };
 }
 
 export function registerProfile(
   app: FastifyInstance,
-  deps: { profile: ProfileService; files: FilesService },
+  deps: { profileReads: ProfileReads; profileEdits: ProfileEdits; files: FilesService },
 ) {
-  registerProfileRoutes(app, deps);
+  registerProfileRoutes(app, {
+    reads: deps.profileReads,
+    edits: deps.profileEdits,
+    files: deps.files,
+  });
 }

@@ -6,18 +6,19 @@ import { readUpload } from '../../http/read-upload';
 import { sendFile } from '../../http/send-file';
 import { requireSession } from '../../http/session-guard';
 import type { FilesService } from '../files/files.service';
-import type { ProfileService } from './profile.service';
+import type { ProfileEdits } from './profile-edits';
+import type { ProfileReads } from './profile-reads';
 
 export function registerProfileRoutes(
   app: FastifyInstance,
-  deps: { profile: ProfileService; files: Pick<FilesService, 'open'> },
+  deps: { reads: ProfileReads; edits: ProfileEdits; files: Pick<FilesService, 'open'> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { profile } = deps;
+  const { reads, edits } = deps;
 
   r.get('/api/profile', { config: { auth: 'required' } }, async (request) => {
     const { user } = requireSession(request);
-    return profile.load(user.id);
+    return reads.load(user.id);
   });
 
   r.patch(
@@ -25,7 +26,7 @@ export function registerProfileRoutes(
     { config: { auth: 'required' }, schema: { body: UpdateProfileFieldBodySchema } },
     async (request) => {
       const { user } = requireSession(request);
-      return profile.updateField(user.id, request.body.field, request.body.value);
+      return edits.updateField(user.id, request.body.field, request.body.value);
     },
   );
 
@@ -35,7 +36,7 @@ export function registerProfileRoutes(
       noFileMessage: 'Please choose an image to upload.',
       fields: z.object({}),
     });
-    return profile.setAvatar(user.id, upload);
+    return edits.setAvatar(user.id, upload);
   });
 
   r.get(
@@ -43,7 +44,7 @@ export function registerProfileRoutes(
     { config: { auth: 'required' }, schema: { params: z.object({ userId: z.uuid() }) } },
     async (request) => {
       const { user } = requireSession(request);
-      return profile.readAs(user.id, request.params.userId);
+      return reads.readAs(user.id, request.params.userId);
     },
   );
 
@@ -53,7 +54,7 @@ export function registerProfileRoutes(
     async (request, reply) => {
       requireSession(request);
       const file = await deps.files.open(
-        await profile.avatarFile(request.params.fileId),
+        await edits.avatarFile(request.params.fileId),
         request.log,
       );
       return sendFile(request, reply, file);

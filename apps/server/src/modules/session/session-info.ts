@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@kaleido/shared/auth/auth.schemas';
 import type { SessionState } from '../../http/session-state';
 import type { IdentityService } from '../identity/identity.service';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileReads } from '../profile/profile-reads';
 import type { SessionService } from './session.service';
 
 export type SessionInfoReader = ReturnType<typeof createSessionInfo>;
@@ -10,7 +10,7 @@ export type SessionInfoReader = ReturnType<typeof createSessionInfo>;
 export function createSessionInfo(deps: {
   sessions: Pick<SessionService, 'idleMinutes'>;
   identity: Pick<IdentityService, 'sessionContext'>;
-  profile: Pick<ProfileService, 'avatarOf'>;
+  profileReads: Pick<ProfileReads, 'avatarOf'>;
 }) {
   return {
     async info(state: SessionState): Promise<SessionInfo> {
@@ -30,7 +30,7 @@ export function createSessionInfo(deps: {
       }
       const [context, avatarUrl] = await Promise.all([
         deps.identity.sessionContext(state.user.id),
-        deps.profile.avatarOf(state.user.id).catch(() => null),
+        deps.profileReads.avatarOf(state.user.id).catch(() => null),
       ]);
       return {
         user: state.user,

@@ -3,7 +3,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { AnnounceSessionEnded } from '../../realtime/session-ended';
 import type { IdentityService } from '../identity/identity.service';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileReads } from '../profile/profile-reads';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { createSessionInfo } from './session-info';
@@ -16,7 +16,6 @@ import { createSessionService, type SessionService } from './session.service';
 export function createSessions(deps: {
   db: Db;
   authSecret: string;
-  profile: ProfileService;
   identity: IdentityService;
   securityEvents: SecurityEventsService;
   announceSessionEnded: AnnounceSessionEnded;
@@ -40,7 +39,7 @@ export function registerSession(
     db: Db;
     sessions: SessionService;
     identity: IdentityService;
-    profile: ProfileService;
+    profileReads: Pick<ProfileReads, 'avatarOf'>;
     securityEvents: SecurityEventsService;
     announceSessionEnded: AnnounceSessionEnded;
     rateLimits: RateLimitService;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileEdits } from '../profile/profile-edits';
+import type { ProfileReads } from '../profile/profile-reads';
 import { createSettingsRepository } from './settings.repository';
 import { registerSettingsRoutes } from './settings.routes';
 import type { PreferenceChanges } from './preference-changes';
@@ -17,7 +18,8 @@ export function registerSettings(
   app: FastifyInstance,
   deps: {
     db: Db;
-    profile: ProfileService;
+    profileReads: Pick<ProfileReads, 'viewerOf' | 'load'>;
+    profileEdits: Pick<ProfileEdits, 'updateField'>;
     preferenceChanges: PreferenceChanges;
     now: () => Date;
     system?: Parameters<typeof createSettingsService>[0]['system'];
@@ -25,7 +27,8 @@ export function registerSettings(
 ) {
   const settings = createSettingsService({
     repository: createSettingsRepository(deps.db),
-    profile: deps.profile,
+    profileReads: deps.profileReads,
+    profileEdits: deps.profileEdits,
     onSectionChanged: (userId, section) =>
       deps.preferenceChanges.settingsSectionChanged(userId, section),
     system: deps.system,

@@ -10,7 +10,8 @@ import {
   type SystemSettings,
 } from '@kaleido/shared/settings/settings.schemas';
 import { badRequest, forbidden } from '../../http/errors';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileEdits } from '../profile/profile-edits';
+import type { ProfileReads } from '../profile/profile-reads';
 import { storedWithDefaults } from './preferences';
 import type { SettingsRepository } from './settings.repository';
 
@@ -26,7 +27,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export function createSettingsService(deps: {
   repository: SettingsRepository;
-  profile: Pick<ProfileService, 'viewerOf' | 'load' | 'updateField'>;
+  profileReads: Pick<ProfileReads, 'viewerOf' | 'load'>;
+  profileEdits: Pick<ProfileEdits, 'updateField'>;
   /** Told after a section is saved (journal reminders follow the notification toggles). */
   onSectionChanged?: (userId: string, section: SettingsSection) => Promise<void>;
   /**
@@ -51,7 +53,7 @@ export function createSettingsService(deps: {
   async function all(userId: string): Promise<Settings> {
     const [sections, profile, system] = await Promise.all([
       stored(userId),
-      deps.profile.load(userId),
+      deps.profileReads.load(userId),
       deps.system?.read(),
     ]);
     if (system) sections.system_settings = system;
@@ -64,7 +66,7 @@ export function createSettingsService(deps: {
   }
 
   async function load(userId: string): Promise<SettingsResponse> {
-    const [settings, viewer] = await Promise.all([all(userId), deps.profile.viewerOf(userId)]);
+    const [settings, viewer] = await Promise.all([all(userId), deps.profileReads.viewerOf(userId)]);
     return { ...settings, sections: settingsSectionsFor(viewer) };
   }
 
@@ -73,7 +75,7 @@ export function createSettingsService(deps: {
     all,
 
     async update(userId: string, section: SettingsSection, body: unknown) {
-      const viewer = await deps.profile.viewerOf(userId);
+      const viewer = await deps.profileReads.viewerOf(userId);
       if (!settingsSectionsFor(viewer).includes(section))
         throw forbidden(SECTION_UNAVAILABLE_MESSAGE, 'SECTION_UNAVAILABLE');
       const parsed = SETTINGS_PATCH_SCHEMAS[section].safeParse(body);
@@ -93,7 +95,7 @@ export function createSettingsService(deps: {
       if (section === 'profile_settings') {
         // A view of the profile: each key is a profile field change, under the profile's rules.
         for (const [field, value] of Object.entries(patch))
-          await deps.profile.updateField(userId, field as 'timezone', value);
+          await deps.profileEdits.updateField(userId, field as 'timezone', value);
       } else if (section === 'system_settings' && deps.system) {
         if (Object.keys(patch).length > 0) await deps.system.change(userId, patch);
       } else if (Object.keys(patch).length > 0) {

@@ -7,7 +7,7 @@ const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibili
 const man = `${LIBRIVOX}0880.wav`; // "he was not an ill disposed young man"
 const amiable = `${LIBRIVOX}0930.wav`; // "he might even have been made amiable himself"
 
-/** The recogniser children of this process (pocketsphinx-pool.ts forks them). */
+/** The recogniser children of this process (forked by pocketsphinx-child.ts). */
 function recognisers(): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))

@@ -1,4 +1,4 @@
-/** What the recogniser's parent (pocketsphinx-pool.ts) and child (pocketsphinx-worker.ts) say. */
+/** What the recogniser's parent (pocketsphinx-child.ts) and child (pocketsphinx-worker.ts) say. */
 
 /** The plain WAV header ffmpeg writes for the recogniser (audio-decode.ts); samples follow it. */
 export const WAV_HEADER_BYTES = 44;

@@ -1,5 +1,5 @@
 // The recogniser's child process (decision 036): loads PocketSphinx once, then decodes one 16 kHz
-// mono 16-bit WAV file per request from its parent (pocketsphinx-pool.ts) over the IPC channel.
+// mono 16-bit WAV file per request from its parent (pocketsphinx-child.ts) over the IPC channel.
 // A crash or hang in native code ends this process only; the parent restarts it. It leaves when
 // the parent does (the channel closes).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -5,9 +5,14 @@ import {
   TRANSCRIBE_MAX_AUDIO_BYTES,
 } from '@kaleido/shared/speech/speech.schemas';
 import { requireSession } from '../../http/session-guard';
-import type { SpeechService } from './speech.service';
+import type { TranscribeAudio } from './transcribe-audio';
+import type { TranscriptionQueue } from './transcription-queue';
 
-export function registerSpeechRoutes(app: FastifyInstance, speech: SpeechService) {
+export function registerSpeechRoutes(
+  app: FastifyInstance,
+  deps: { speech: Pick<TranscriptionQueue, 'status'>; transcribeAudio: TranscribeAudio },
+) {
+  const { speech, transcribeAudio } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/speech/status', { config: { auth: 'required', passive: true } }, async (request) => {
@@ -27,7 +32,10 @@ export function registerSpeechRoutes(app: FastifyInstance, speech: SpeechService
     async (request) => {
       const { user } = requireSession(request);
       return {
-        text: await speech.transcribeNow(user.id, Buffer.from(request.body.audio, 'base64')),
+        text: await transcribeAudio.transcribeNow(
+          user.id,
+          Buffer.from(request.body.audio, 'base64'),
+        ),
       };
     },
   );

@@ -1,4 +1,4 @@
-/** Turns an audio file into text. Engines are chosen at start-up (see speech.service.ts). */
+/** Turns an audio file into text. Engines are chosen at start-up (see active-engine.ts). */
 export interface TranscriptionEngine {
   readonly name: 'pocketsphinx' | 'openai-compatible';
   /** Human description for /readyz and the UI. */

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AUDIO_UPLOAD_POLICY } from '@kaleido/shared/files/upload-policies';
 import { defaultVoiceNoteTitle } from '@kaleido/shared/voice-notes/voice-notes.schemas';
 import type { FilesService } from '../files/files.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { VoiceNoteKit } from './voice-note-kit';
 import type { VoiceNoteSettingsRepository } from './voice-note-settings.repository';
 import { VOICE_NOTE_TRANSCRIPT_TARGET } from './voice-note-transcripts';
@@ -18,7 +18,7 @@ export function createVoiceNoteRecording(deps: {
   repository: Pick<VoiceNotesRepository, 'insert'>;
   settings: Pick<VoiceNoteSettingsRepository, 'settings'>;
   files: Pick<FilesService, 'store'>;
-  speech: Pick<SpeechService, 'enqueue'>;
+  speech: Pick<TranscriptionQueue, 'enqueue'>;
   kit: Pick<VoiceNoteKit, 'dto'>;
   now: () => Date;
 }) {

@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors';
 import type { ContentEvents } from '../content/content-events';
 import type { FilesService } from '../files/files.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import type { VoiceNoteKit } from './voice-note-kit';
 import type { VoiceNoteSettingsRepository } from './voice-note-settings.repository';
 import type { VoiceNotesRepository } from './voice-notes.repository';
@@ -20,7 +20,7 @@ export function createVoiceNoteTranscripts(deps: {
   repository: Pick<VoiceNotesRepository, 'find' | 'update'>;
   settings: Pick<VoiceNoteSettingsRepository, 'settings'>;
   files: Pick<FilesService, 'find' | 'remove'>;
-  speech: Pick<SpeechService, 'registerTarget' | 'enqueue'>;
+  speech: Pick<TranscriptionQueue, 'registerTarget' | 'enqueue'>;
   kit: Pick<VoiceNoteKit, 'owned' | 'dto'>;
   /** Told when a transcript is saved (analysis follows; modules/content). */
   content?: Pick<ContentEvents, 'saved'> | undefined;

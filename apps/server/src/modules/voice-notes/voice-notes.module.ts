@@ -8,7 +8,7 @@ import type { FilesService } from '../files/files.service';
 import type { IdentityRepository } from '../identity/identity.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
-import type { SpeechService } from '../speech/speech.service';
+import type { TranscriptionQueue } from '../speech/transcription-queue';
 import { createVoiceNoteDeliveriesRepository } from './voice-note-deliveries.repository';
 import { createVoiceNoteKit } from './voice-note-kit';
 import { createVoiceNoteRecording } from './voice-note-recording';
@@ -39,7 +39,7 @@ export function registerVoiceNotes(
     identityRepository: IdentityRepository;
     files: FilesService;
     fileFinders: FileFinders;
-    speech: SpeechService;
+    speech: TranscriptionQueue;
     notifications: NotificationsService;
     accountData: AccountDataRegistry;
     dashboard: DashboardRegistry;

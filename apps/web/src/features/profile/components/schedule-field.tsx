@@ -7,6 +7,7 @@ import {
   fromWeek,
   isValidRange,
   toWeek,
+  type TimeRange,
   type Weekday,
   type WeeklySchedule,
 } from '../weekly-schedule';
@@ -88,77 +89,112 @@ export function ScheduleField({
       aria-describedby={describedBy}
       className="space-y-2"
     >
-      {WEEKDAYS.map((day) => {
-        const ranges = week[day];
-        return (
-          <div key={day} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="w-24 font-medium">{dayName(day)}</span>
-            {ranges.length === 0 && <span className="text-muted-foreground">Not available</span>}
-            {ranges.map((range, index) => {
-              const invalid = !isValidRange(range);
-              const set = (part: 'from' | 'to', time: string) =>
-                update(
-                  day,
-                  ranges.map((r, i) => (i === index ? { ...r, [part]: time } : r)),
-                );
-              return (
-                <span key={index} className="flex items-center gap-1">
-                  <input
-                    type="time"
-                    className={TIME_CLASS}
-                    aria-label={`${dayName(day)} from`}
-                    aria-invalid={invalid}
-                    value={range.from}
-                    disabled={disabled}
-                    onChange={(event) => set('from', event.target.value)}
-                  />
-                  <span aria-hidden="true">–</span>
-                  <input
-                    type="time"
-                    className={TIME_CLASS}
-                    aria-label={`${dayName(day)} to`}
-                    aria-invalid={invalid}
-                    value={range.to}
-                    disabled={disabled}
-                    onChange={(event) => set('to', event.target.value)}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    disabled={disabled}
-                    aria-label={`Remove ${dayName(day)} ${range.from}–${range.to}`}
-                    onClick={() =>
-                      update(
-                        day,
-                        ranges.filter((_, i) => i !== index),
-                      )
-                    }
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                  {invalid && (
-                    <span role="alert" className="text-destructive">
-                      End after the start to save
-                    </span>
-                  )}
-                </span>
-              );
-            })}
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={disabled}
-              aria-label={`Add hours on ${dayName(day)}`}
-              onClick={() => update(day, [...ranges, NEW_RANGE])}
-            >
-              <Plus aria-hidden="true" /> Add hours
-            </Button>
-          </div>
-        );
-      })}
+      {WEEKDAYS.map((day) => (
+        <DayHours
+          key={day}
+          day={day}
+          ranges={week[day]}
+          disabled={disabled}
+          onChange={(ranges) => update(day, ranges)}
+        />
+      ))}
       <Button variant="ghost" size="sm" disabled={disabled} onClick={() => setAsJson(true)}>
         Edit as JSON
       </Button>
     </div>
+  );
+}
+
+/** One day's row: its ranges of hours, each editable and removable, and a button to add one. */
+function DayHours({
+  day,
+  ranges,
+  disabled,
+  onChange,
+}: {
+  day: Weekday;
+  ranges: TimeRange[];
+  disabled: boolean;
+  onChange: (ranges: TimeRange[]) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="w-24 font-medium">{dayName(day)}</span>
+      {ranges.length === 0 && <span className="text-muted-foreground">Not available</span>}
+      {ranges.map((range, index) => (
+        <RangeInputs
+          key={index}
+          day={day}
+          range={range}
+          disabled={disabled}
+          onChange={(next) => onChange(ranges.map((r, i) => (i === index ? next : r)))}
+          onRemove={() => onChange(ranges.filter((_, i) => i !== index))}
+        />
+      ))}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        aria-label={`Add hours on ${dayName(day)}`}
+        onClick={() => onChange([...ranges, NEW_RANGE])}
+      >
+        <Plus aria-hidden="true" /> Add hours
+      </Button>
+    </div>
+  );
+}
+
+/** From and to times of one range; a range that does not end after it starts is marked. */
+function RangeInputs({
+  day,
+  range,
+  disabled,
+  onChange,
+  onRemove,
+}: {
+  day: Weekday;
+  range: TimeRange;
+  disabled: boolean;
+  onChange: (range: TimeRange) => void;
+  onRemove: () => void;
+}) {
+  const invalid = !isValidRange(range);
+  const set = (part: 'from' | 'to', time: string) => onChange({ ...range, [part]: time });
+  return (
+    <span className="flex items-center gap-1">
+      <input
+        type="time"
+        className={TIME_CLASS}
+        aria-label={`${dayName(day)} from`}
+        aria-invalid={invalid}
+        value={range.from}
+        disabled={disabled}
+        onChange={(event) => set('from', event.target.value)}
+      />
+      <span aria-hidden="true">–</span>
+      <input
+        type="time"
+        className={TIME_CLASS}
+        aria-label={`${dayName(day)} to`}
+        aria-invalid={invalid}
+        value={range.to}
+        disabled={disabled}
+        onChange={(event) => set('to', event.target.value)}
+      />
+      <Button
+        variant="ghost"
+        size="icon"
+        disabled={disabled}
+        aria-label={`Remove ${dayName(day)} ${range.from}–${range.to}`}
+        onClick={onRemove}
+      >
+        <X aria-hidden="true" />
+      </Button>
+      {invalid && (
+        <span role="alert" className="text-destructive">
+          End after the start to save
+        </span>
+      )}
+    </span>
   );
 }
