@@ -20,7 +20,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { IdentityService } from '../identity/identity.service';
 import type { FilesService } from '../files/files.service';
-import type { Preferences } from '../settings/preferences';
+import type { InsightsSharing } from './profile-needs';
 import { valuesOf, type ProfileRepository, type UserProfileRow } from './profile.repository';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
@@ -36,7 +36,7 @@ export function createProfileService(deps: {
   identity: Pick<IdentityService, 'sessionContext'>;
   files: Pick<FilesService, 'store' | 'find' | 'remove'>;
   /** The owner's 'Share Insights with Clients' toggle, for assigned professionals. */
-  preferences: Pick<Preferences, 'privacyOf'>;
+  preferences: InsightsSharing;
   /** Told after a field is saved (journal reminders follow frequency and timezone). */
   onFieldChanged?: (userId: string, field: string) => Promise<void>;
   now?: () => Date;
