@@ -77,19 +77,19 @@ export async function buildApp(options: BuildOptions) {
   const voiceNotes = registerVoiceNotes(app, base);
   registerJournal(app, { ...base, audioRetention: voiceNotes });
   const chat = registerChat(app, base);
-  const care = registerCare(app, {
-    ...base,
-    confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
-  });
   const email = registerEmail(app, base);
   // After every feature that says what people wrote: it listens to them all.
-  const { analysis, cardsForReader } = registerInsights(app, {
+  const insights = registerInsights(app, {
     ...base,
     runsJobs: options.analysisWorker ?? true,
   });
-  // What a person shares may call for their professionals' attention (care alerts).
-  analysis.onAnalysed((userId) => care.alerts.queue(userId));
-  care.readInsightsFrom(cardsForReader);
+  const { analysis } = insights;
+  // Care reads what insights offers another reader and follows its analyses (care alerts).
+  const care = registerCare(app, {
+    ...base,
+    insights,
+    confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
+  });
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerStorageRoutes(app, base);

@@ -9,6 +9,7 @@ import type { ProfileService } from '../profile/profile.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { Preferences } from '../settings/preferences';
 import type { CardsForReader } from '../insights/cards-for-reader';
+import type { ItemAnalysis } from '../insights/item-analysis';
 import { careAccountData } from './care-account-data';
 import { createCareAccountDataRepository } from './care-account-data.repository';
 import { createCareAdmin } from './care-admin.service';
@@ -53,6 +54,14 @@ export interface CareDeps {
   preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
   /** The profile's timezone: a report's period is days of the professional's calendar. */
   profiles: { find(userId: string): Promise<{ timezone: string } | null> };
+  /**
+   * What insights offers: the person's cards as another reader may have them, and word each
+   * time one of their items is analysed (alerts follow). Insights knows nothing of care.
+   */
+  insights: {
+    cardsForReader: Pick<CardsForReader, 'forReader'>;
+    analysis: Pick<ItemAnalysis, 'onAnalysed'>;
+  };
   /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
   confirmEthicalUse: (userId: string) => Promise<void>;
   now: () => Date;
@@ -106,6 +115,8 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
     professionalOf,
     now,
   });
+  // What a person shares may call for their professionals' attention.
+  deps.insights.analysis.onAnalysed((userId) => alertChecks.queue(userId));
 
   const relationshipService = createCareRelationships({ ...changes, privacyOf });
   registerCareRelationshipRoutes(app, {
@@ -121,9 +132,6 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
   });
   registerCareRecordRoutes(app, createCareRecords({ repository: createCareRecordsRepository(db) }));
 
-  // Analysis is registered after care (it listens to the features); app.ts hands its insights
-  // service over with `readInsightsFrom` once it exists.
-  let insights: Pick<CardsForReader, 'forReader'> | null = null;
   registerCareReadRoutes(app, {
     dashboard: createCareDashboard({
       relationships,
@@ -143,10 +151,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
       viewerOf,
       profileAs: (viewerId, userId) => deps.profile.readAs(viewerId, userId),
       grants,
-      insightsFor: (userId, textItems) => {
-        if (!insights) throw new Error('care: the insights service was not handed over');
-        return insights.forReader(userId, textItems);
-      },
+      insightsFor: (userId, textItems) => deps.insights.cardsForReader.forReader(userId, textItems),
       now,
     }),
   });
@@ -181,11 +186,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
   return {
     /** The admin console's relationships (the admin module's narrow interface). */
     admin: createCareAdmin({ ...changes, admin: createCareAdminRepository(db), viewerOf }),
-    /** Alerts after analysis (app.ts) and in tests. */
+    /** The alert checks, queued after each analysis; tests queue them directly. */
     alerts: alertChecks,
-    /** The person's page shows their insight cards through this (read-only). */
-    readInsightsFrom(service: Pick<CardsForReader, 'forReader'>) {
-      insights = service;
-    },
   };
 }
