@@ -75,7 +75,7 @@ export async function buildApp(options: BuildOptions) {
   const account = registerAccount(app, { ...base, settings });
   registerSpeech(app, base);
   const voiceNotes = registerVoiceNotes(app, base);
-  registerJournal(app, { ...base, audioRetention: voiceNotes });
+  const journal = registerJournal(app, { ...base, audioRetention: voiceNotes.audioRetention });
   const chat = registerChat(app, base);
   const email = registerEmail(app, base);
   // After every feature that says what people wrote: it listens to them all.
@@ -84,9 +84,12 @@ export async function buildApp(options: BuildOptions) {
     runsJobs: options.analysisWorker ?? true,
   });
   const { analysis } = insights;
-  // Care reads what insights offers another reader and follows its analyses (care alerts).
+  // Care reads what journal, voice notes and insights offer another reader, and follows
+  // analyses (care alerts); none of them knows care.
   const care = registerCare(app, {
     ...base,
+    journal,
+    voiceNotes,
     insights,
     confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
   });
