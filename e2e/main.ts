@@ -25,11 +25,17 @@ import { settingsJourneys } from './journeys/settings.journeys';
 import { responsiveJourneys } from './journeys/responsive.journeys';
 import { walkJourneys } from './journeys/walk.journeys';
 
-/** Runs every journey in one browser, one fresh context each, and records the counts. */
+/**
+ * Every journey, in the order they start. The longest (the walk, 220 s; the narrow windows,
+ * 80-100 s) start right after the guard's, which must meet the first-time admin first, so that
+ * none of them is left running alone at the end of the run.
+ */
 const journeys: Journey[] = [
   ...authJourneys,
   ...recoveryJourneys,
   ...guardJourneys,
+  ...walkJourneys,
+  ...responsiveJourneys,
   ...shellJourneys,
   ...sessionJourneys,
   ...notificationJourneys,
@@ -43,8 +49,6 @@ const journeys: Journey[] = [
   ...emailJourneys,
   ...profileJourneys,
   ...settingsJourneys,
-  ...responsiveJourneys,
-  ...walkJourneys,
   ...careJourneys,
   ...adminJourneys,
   ...callsJourneys,
@@ -97,13 +101,13 @@ async function runOne(browser: Browser, journey: Journey): Promise<void> {
   });
 }
 
-// Two journeys at a time (E2E_WORKERS=1 for one), each worker with a Chromium of its own, so a
+// Four journeys at a time (E2E_WORKERS=1 for one), each worker with a Chromium of its own, so a
 // keyboard shortcut or a focus change in one journey's windows never reaches the other's (one
 // shared browser let a page's Ctrl+N through to the browser now and then). A journey never runs
 // beside one that holds the same CLI role account, and one marked `alone` runs by itself
 // (docs/decisions/046-ci-in-25-minutes.md). Journeys start in the order listed above.
 const queue = journeys.filter((journey) => !filter || journey.name.includes(filter));
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 4));
 const running = new Set<Journey>();
 const waiting: (() => void)[] = [];
 const somethingFinished = () => new Promise<void>((resolve) => waiting.push(resolve));

@@ -183,7 +183,7 @@ export const adminJourneys: Journey[] = [
     },
   },
   {
-    name: 'admin: feature toggles off are hidden in the app (audio input, advanced analytics)',
+    name: 'admin: feature toggles off are hidden in the app (audio input, advanced analytics, video)',
     holds: ['admin'],
     // Recording and insights are off for everyone while it runs.
     alone: true,
@@ -218,6 +218,14 @@ export const adminJourneys: Journey[] = [
         await expectVisible(
           them.getByText('Recording is turned off on this instance.'),
           'no recorder',
+        );
+        // Video input is off (the spec's default): calls are offered as audio only.
+        await them.goto('/app/calls/history');
+        await expectVisible(them.getByRole('button', { name: 'Start Audio Call' }), 'calls page');
+        assert.equal(
+          await them.getByRole('button', { name: 'Start Video Call' }).count(),
+          0,
+          'no video calls',
         );
       } finally {
         // Back on for the journeys that follow, whatever happened above.

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { createVerifiedAccount, makeFindable, newAccount } from '../support/accounts';
 import { expectPath, expectVisible } from '../support/expect';
-import type { Journey } from '../support/harness';
+import type { Journey, JourneyContext } from '../support/harness';
+import { setInstanceFeatures } from '../support/instance-features';
+import { roleAccount } from '../support/roles';
 import { twoPeopleInAConversation } from '../support/chat';
 import {
   accept,
@@ -21,6 +23,69 @@ import {
  * outside one, the contexts find each other on this machine's own addresses (nothing leaves it:
  * no STUN or TURN server is configured).
  */
+
+/** A video call from the calls page: A's camera and microphone, B's camera only. */
+async function videoCall(ctx: JourneyContext): Promise<void> {
+  const [a, b] = await Promise.all([
+    createVerifiedAccount(ctx.baseUrl, newAccount('call-video-a')),
+    createVerifiedAccount(ctx.baseUrl, newAccount('call-video-b')).then((b) =>
+      makeFindable(ctx.baseUrl, b),
+    ),
+  ]);
+  const pageA = await signedIn(ctx, a, '/app/calls');
+  // B refused the microphone: B is told, and the call goes on with B's camera.
+  const pageB = await signedIn(ctx, b, '/app/journal', refuseMicrophone);
+  await expectPath(pageA, '/app/calls/history');
+  await expectVisible(pageA.getByText('No calls yet'), 'empty history');
+  await pageA.getByRole('button', { name: 'Start Video Call' }).click();
+  await expectPath(pageA, '/app/calls/new/video');
+  const dialog = pageA.getByRole('dialog', { name: 'Start a video call' });
+  await dialog.getByLabel('Search people by name or email').fill(b.fullName.slice(0, 12));
+  await dialog.getByRole('button', { name: `Video call ${b.fullName}` }).click();
+  await accept(pageB, a.fullName);
+  await phase(pageA, 'connected', 'A');
+  await phase(pageB, 'connected', 'B');
+  await expectVisible(
+    pageB.getByText(/could not use your microphone/),
+    'B is told the microphone was refused',
+  );
+  for (const [page, who] of [
+    [pageA, 'A'],
+    [pageB, 'B'],
+  ] as const) {
+    const first = await until(
+      () => rtp(page, 'video'),
+      (s) => s.framesDecoded > 0,
+      `${who} decodes video`,
+    );
+    await until(
+      () => rtp(page, 'video'),
+      (s) => s.framesDecoded > first.framesDecoded + 10,
+      `${who} keeps decoding video`,
+    );
+    const width = await page
+      .getByLabel(/'s video$/)
+      .evaluate((v) => (v as HTMLVideoElement).videoWidth);
+    assert.ok(width > 0, `${who}'s remote video has frames (width ${width})`);
+  }
+  // A hears nothing from B (no microphone), while B hears A.
+  await until(
+    () => rtp(pageB, 'audio'),
+    (s) => s.inBytes > 0,
+    'B hears A',
+  );
+  assert.equal((await rtp(pageB, 'audio')).outBytes, 0, 'B sends no audio');
+  assert.equal((await rtp(pageA, 'audio')).inBytes, 0, 'A receives no audio');
+  // Camera off: A's outbound video stops.
+  await pageA.getByRole('button', { name: 'Turn camera off' }).click();
+  await pause(1_000);
+  const off = await rtp(pageA, 'video');
+  await pause(1_500);
+  assert.equal((await rtp(pageA, 'video')).outBytes, off.outBytes, 'no video sent');
+  await pageA.getByRole('button', { name: 'End call' }).click();
+  await phase(pageB, 'ended', 'B');
+  await historyStatus(pageB, ['Completed'], 'B');
+}
 
 export const callsJourneys: Journey[] = [
   {
@@ -97,68 +162,19 @@ export const callsJourneys: Journey[] = [
   },
   {
     name: 'calls: a video call from the calls page shows the remote video on both sides',
-    // Live media between two pages (and recognition, for transcripts): it needs the machine.
+    // Live media between two pages: it needs the machine. Alone too because it turns the
+    // instance's video input on (off by default, SPEC §9), as the admin would.
     alone: true,
+    holds: ['admin'],
+    unavailableBecause: () =>
+      Promise.resolve(roleAccount('admin') ? null : 'no admin account: CLI user:create failed'),
     async run(ctx) {
-      const [a, b] = await Promise.all([
-        createVerifiedAccount(ctx.baseUrl, newAccount('call-video-a')),
-        createVerifiedAccount(ctx.baseUrl, newAccount('call-video-b')).then((b) =>
-          makeFindable(ctx.baseUrl, b),
-        ),
-      ]);
-      const pageA = await signedIn(ctx, a, '/app/calls');
-      // B refused the microphone: B is told, and the call goes on with B's camera.
-      const pageB = await signedIn(ctx, b, '/app/journal', refuseMicrophone);
-      await expectPath(pageA, '/app/calls/history');
-      await expectVisible(pageA.getByText('No calls yet'), 'empty history');
-      await pageA.getByRole('button', { name: 'Start Video Call' }).click();
-      await expectPath(pageA, '/app/calls/new/video');
-      const dialog = pageA.getByRole('dialog', { name: 'Start a video call' });
-      await dialog.getByLabel('Search people by name or email').fill(b.fullName.slice(0, 12));
-      await dialog.getByRole('button', { name: `Video call ${b.fullName}` }).click();
-      await accept(pageB, a.fullName);
-      await phase(pageA, 'connected', 'A');
-      await phase(pageB, 'connected', 'B');
-      await expectVisible(
-        pageB.getByText(/could not use your microphone/),
-        'B is told the microphone was refused',
-      );
-      for (const [page, who] of [
-        [pageA, 'A'],
-        [pageB, 'B'],
-      ] as const) {
-        const first = await until(
-          () => rtp(page, 'video'),
-          (s) => s.framesDecoded > 0,
-          `${who} decodes video`,
-        );
-        await until(
-          () => rtp(page, 'video'),
-          (s) => s.framesDecoded > first.framesDecoded + 10,
-          `${who} keeps decoding video`,
-        );
-        const width = await page
-          .getByLabel(/'s video$/)
-          .evaluate((v) => (v as HTMLVideoElement).videoWidth);
-        assert.ok(width > 0, `${who}'s remote video has frames (width ${width})`);
+      await setInstanceFeatures(ctx, { video_input: true });
+      try {
+        await videoCall(ctx);
+      } finally {
+        await setInstanceFeatures(ctx, { video_input: false });
       }
-      // A hears nothing from B (no microphone), while B hears A.
-      await until(
-        () => rtp(pageB, 'audio'),
-        (s) => s.inBytes > 0,
-        'B hears A',
-      );
-      assert.equal((await rtp(pageB, 'audio')).outBytes, 0, 'B sends no audio');
-      assert.equal((await rtp(pageA, 'audio')).inBytes, 0, 'A receives no audio');
-      // Camera off: A's outbound video stops.
-      await pageA.getByRole('button', { name: 'Turn camera off' }).click();
-      await pause(1_000);
-      const off = await rtp(pageA, 'video');
-      await pause(1_500);
-      assert.equal((await rtp(pageA, 'video')).outBytes, off.outBytes, 'no video sent');
-      await pageA.getByRole('button', { name: 'End call' }).click();
-      await phase(pageB, 'ended', 'B');
-      await historyStatus(pageB, ['Completed'], 'B');
     },
   },
   {

@@ -83,7 +83,7 @@ async function read(reader: Person, url: string): Promise<{ status: number; text
     remoteAddress: reader.client.ip,
     headers: { cookie: [...reader.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
   });
-  const type = String(response.headers['content-type'] ?? '');
+  const type = response.headers['content-type'] ?? '';
   if (response.statusCode !== 200 || !/application\/(pdf|zip)/.test(type))
     return { status: response.statusCode, text: response.body };
   const dir = mkdtempSync(join(tmpdir(), 'derived-boundary-'));

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { RequiredFeature } from '@kaleido/shared/admin/admin.constants';
+import type {} from './route-policy';
 
 /** One registered route, as the fuzz and authorization tests enumerate them. */
 export interface RouteEntry {
@@ -7,6 +9,8 @@ export interface RouteEntry {
   schema: FastifySchema | undefined;
   /** 'required' when only a signed-in session may call it (checked before the body is read). */
   auth: 'required' | undefined;
+  /** The instance features it belongs to, refused while one is off (route-policy.ts). */
+  requires: readonly RequiredFeature[];
 }
 
 declare module 'fastify' {
@@ -23,6 +27,12 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
       if (method !== 'HEAD')
-        routes.push({ method, url: route.url, schema: route.schema, auth: route.config?.auth });
+        routes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          auth: route.config?.auth,
+          requires: route.config?.requires ?? [],
+        });
   });
 }

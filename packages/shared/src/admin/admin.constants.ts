@@ -18,3 +18,14 @@ export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = {
   advanced_analytics: true,
   open_directory: false,
 };
+
+/**
+ * The toggles a route may require (`config: { requires: [...] }`, decision 051), each with what a
+ * request gets (403 FEATURE_OFF) while the instance has it off.
+ */
+export const FEATURE_OFF_MESSAGES = {
+  audio_input: 'Audio input is turned off on this instance.',
+  video_input: 'Video input is turned off on this instance.',
+  advanced_analytics: 'Advanced analytics is turned off on this instance.',
+} as const satisfies Partial<Record<FeatureToggle, string>>;
+export type RequiredFeature = keyof typeof FEATURE_OFF_MESSAGES;

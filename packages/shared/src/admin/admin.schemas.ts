@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles/roles';
+import { FEATURE_OFF_MESSAGES } from './admin.constants';
 import { SystemSettingsSchema } from '../settings/settings.schemas';
 import { EmailSchema, FullNameSchema, NewPasswordSchema } from '../auth/auth.schemas';
 
@@ -152,9 +153,11 @@ export interface AdminUserDetail {
 
 export {
   DEFAULT_FEATURE_TOGGLES,
+  FEATURE_OFF_MESSAGES,
   FEATURE_TOGGLES,
   type FeatureToggle,
   type FeatureToggles,
+  type RequiredFeature,
 } from './admin.constants';
 export const FeatureTogglesPatchSchema = z.strictObject({
   audio_input: z.boolean().optional(),
@@ -165,8 +168,10 @@ export const FeatureTogglesPatchSchema = z.strictObject({
 });
 
 /** The message an upload gets while the instance has audio input off. */
-export const AUDIO_INPUT_OFF_MESSAGE = 'Audio input is turned off on this instance.';
-export const ADVANCED_ANALYTICS_OFF_MESSAGE = 'Advanced analytics is turned off on this instance.';
+export const AUDIO_INPUT_OFF_MESSAGE = FEATURE_OFF_MESSAGES.audio_input;
+/** The message a video call gets while the instance has video input off. */
+export const VIDEO_INPUT_OFF_MESSAGE = FEATURE_OFF_MESSAGES.video_input;
+export const ADVANCED_ANALYTICS_OFF_MESSAGE = FEATURE_OFF_MESSAGES.advanced_analytics;
 export const DISABLED_ACCOUNT_MESSAGE =
   'This account has been disabled. Contact your administrator.';
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed.';

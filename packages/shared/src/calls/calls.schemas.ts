@@ -188,7 +188,7 @@ export const IceServerSchema = IceServerObjectSchema.refine(
   (server) =>
     [server.urls].flat().every((url) => url.startsWith('stun')) ||
     (server.username !== undefined && server.credential !== undefined),
-  { message: 'a turn: server needs a username and a credential' },
+  { error: 'a turn: server needs a username and a credential' },
 );
 export type IceServer = z.infer<typeof IceServerSchema>;
 export const IceServersSchema = z.array(IceServerSchema).max(10);

@@ -103,14 +103,14 @@ const fromBeforeTo = (q: CareLogFilters) =>
 
 export const AccessLogQuerySchema = z
   .strictObject({ ...careLogFilters, what: z.enum(CARE_ACCESS_WHAT).optional() })
-  .refine(oneProfessional, { message: CARE_LOG_MESSAGES.oneProfessional, path: ['professionalId'] })
-  .refine(fromBeforeTo, { message: CARE_LOG_MESSAGES.fromBeforeTo, path: ['to'] });
+  .refine(oneProfessional, { error: CARE_LOG_MESSAGES.oneProfessional, path: ['professionalId'] })
+  .refine(fromBeforeTo, { error: CARE_LOG_MESSAGES.fromBeforeTo, path: ['to'] });
 export type AccessLogQuery = z.infer<typeof AccessLogQuerySchema>;
 
 export const ConsentHistoryQuerySchema = z
   .strictObject(careLogFilters)
-  .refine(oneProfessional, { message: CARE_LOG_MESSAGES.oneProfessional, path: ['professionalId'] })
-  .refine(fromBeforeTo, { message: CARE_LOG_MESSAGES.fromBeforeTo, path: ['to'] });
+  .refine(oneProfessional, { error: CARE_LOG_MESSAGES.oneProfessional, path: ['professionalId'] })
+  .refine(fromBeforeTo, { error: CARE_LOG_MESSAGES.fromBeforeTo, path: ['to'] });
 export type ConsentHistoryQuery = z.infer<typeof ConsentHistoryQuerySchema>;
 
 /** GET /api/care/access-log: one page of reads, newest first, and who appears in the whole log. */

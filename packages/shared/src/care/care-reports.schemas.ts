@@ -9,7 +9,7 @@ export const CareReportQuerySchema = z
     format: z.enum(REPORT_FORMATS).optional(),
   })
   .refine((q) => q.from <= q.to, {
-    message: 'The start date must be before the end date',
+    error: 'The start date must be before the end date',
     path: ['to'],
   });
 export type CareReportQuery = z.infer<typeof CareReportQuerySchema>;

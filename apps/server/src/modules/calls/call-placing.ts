@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { VIDEO_INPUT_OFF_MESSAGE } from '@kaleido/shared/admin/admin.schemas';
 import {
   CALL_MESSAGES,
   CALL_RING_TIMEOUT_MS,
   CALL_STALE_MS,
   type CallSignal,
 } from '@kaleido/shared/calls/calls.schemas';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
@@ -29,7 +30,8 @@ export type CallPlacing = ReturnType<typeof createCallPlacing>;
 /**
  * An invite (issue #12): whom the caller may ring, at what pace, and whether either is already
  * in a call. A call is placed `ringing` (with its ring timeout on the job queue), or `missed`
- * (reason `busy`) when the callee is in another call; the caller in a call is refused.
+ * (reason `busy`) when the callee is in another call; the caller in a call is refused. A video
+ * call is refused while the instance has video input off (the admin's toggle, SPEC §9).
  */
 export function createCallPlacing(deps: {
   repository: CallsRepository;
@@ -41,6 +43,8 @@ export function createCallPlacing(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Whom the caller may ring (decision 045); a stranger is told what a missing account is. */
   mayReach: (userId: string, otherId: string) => Promise<boolean>;
+  /** Whether the instance has video input on (the admin's feature toggle). */
+  videoInput: () => Promise<boolean>;
 }) {
   const { repository, now } = deps;
 
@@ -66,6 +70,8 @@ export function createCallPlacing(deps: {
 
   return {
     async invite(userId: string, signal: Invite): Promise<void> {
+      if (signal.callType === 'video' && !(await deps.videoInput()))
+        throw forbidden(VIDEO_INPUT_OFF_MESSAGE, 'FEATURE_OFF');
       if (!(await isNew(userId, signal))) return;
       await deps.rateLimits.consume(CALL_INVITE_LIMIT, userId);
       await closeStaleCalls(deps, userId);

@@ -37,7 +37,7 @@ describe.runIf(onPostgres)('calls across two server instances on one PostgreSQL'
     const callId = randomUUID();
     adaSocket.send({
       type: 'call',
-      signal: { kind: 'invite', callId, calleeId: bob.userId, callType: 'video' },
+      signal: { kind: 'invite', callId, calleeId: bob.userId, callType: 'audio' },
     });
     const invited = (await bobSocket.next(about('call.invited', callId))) as EventMessage;
     expect((invited.data as { call: Call }).call.other.name).toBe('Ada Lovelace');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { FeatureToggle } from '@kaleido/shared/admin/admin.constants';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -51,6 +52,8 @@ export function registerCalls(
     speech: SpeechService;
     contentEvents: ContentEvents;
     directory: Pick<UsersService, 'mayReach'>;
+    /** The instance's feature toggles: video calls only while video input is on. */
+    instanceSettings: { feature: (toggle: FeatureToggle) => Promise<boolean> };
     now: () => Date;
   },
 ) {
@@ -69,6 +72,7 @@ export function registerCalls(
     now,
     log: app.log,
     mayReach: (userId, otherId) => deps.directory.mayReach(userId, otherId),
+    videoInput: () => deps.instanceSettings.feature('video_input'),
   });
   const ringing = createCallRinging({
     repository,

@@ -52,7 +52,7 @@ export function registerCallsRoutes(
   // Consent is checked before the file is stored: without it, nothing is kept.
   r.post(
     '/api/calls/:id/transcript/segments',
-    { config: auth, schema: { params: Id } },
+    { config: { ...auth, requires: ['audio_input'] }, schema: { params: Id } },
     async (request, reply) => {
       const userId = signedInUserId(request);
       const upload = await readUpload(request, {

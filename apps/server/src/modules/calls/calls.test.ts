@@ -90,6 +90,8 @@ describe('calls: signalling and history', () => {
   beforeAll(async () => {
     app = await createTestApp();
     url = await listen(app);
+    // Video calls ring only while the admin has video input on (off by default, SPEC §9).
+    await app.instanceSettings.update({ features: { video_input: true } }, new Date());
   });
   afterAll(async () => {
     for (const socket of open) socket.close();

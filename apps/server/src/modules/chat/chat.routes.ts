@@ -103,15 +103,16 @@ export function registerChatRoutes(
     },
   );
 
-  // A file and a voice message are both one upload sent as a message; only what it becomes differs.
+  // A file and a voice message are both one upload sent as a message; only what it becomes differs
+  // (and a voice message is a recording: refused while the instance has audio input off).
   const uploads = [
-    ['attachments', 'sendAttachment'],
-    ['voice', 'sendVoiceMessage'],
+    ['attachments', 'sendAttachment', []],
+    ['voice', 'sendVoiceMessage', ['audio_input']],
   ] as const;
-  for (const [path, method] of uploads)
+  for (const [path, method, requires] of uploads)
     r.post(
       `/api/chat/conversations/:id/${path}`,
-      { config: { auth: 'required' }, schema: { params: ConversationParams } },
+      { config: { auth: 'required', requires }, schema: { params: ConversationParams } },
       async (request, reply) => {
         const { user } = requireSession(request);
         await countSend(user.id);

@@ -33,10 +33,12 @@ export function registerInsightsRoutes(
   const { cards, settings, derived, disputes, personality } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' } as const;
+  // The insight reads: refused while the instance has advanced analytics off.
+  const insightRead = { ...auth, requires: ['advanced_analytics'] } as const;
 
   r.get(
     '/api/insights',
-    { config: auth, schema: { querystring: InsightQuerySchema } },
+    { config: insightRead, schema: { querystring: InsightQuerySchema } },
     async (request) => cards.list(signedInUserId(request), request.query.period),
   );
 
@@ -74,13 +76,13 @@ export function registerInsightsRoutes(
     },
   );
 
-  r.get('/api/insights/personality', { config: auth }, async (request) =>
+  r.get('/api/insights/personality', { config: insightRead }, async (request) =>
     personality.overview(signedInUserId(request)),
   );
 
   r.post(
     '/api/insights/personality',
-    { config: auth, schema: { body: PersonalityAnswersBodySchema } },
+    { config: insightRead, schema: { body: PersonalityAnswersBodySchema } },
     async (request, reply) =>
       reply.status(201).send(await personality.take(signedInUserId(request), request.body.answers)),
   );
@@ -100,7 +102,7 @@ export function registerInsightsRoutes(
   r.get(
     '/api/insights/:kind',
     {
-      config: auth,
+      config: insightRead,
       schema: { params: z.object({ kind: InsightKindSchema }), querystring: InsightQuerySchema },
     },
     async (request) =>

@@ -21,7 +21,8 @@ export function registerJournalVoiceRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Multipart: the fields (title, mood, privacyLevel, tags, durationMs) first, then the audio.
-  r.post('/api/journal/voice-entries', { config: { auth: 'required' } }, async (request, reply) => {
+  const takesRecording = { auth: 'required', requires: ['audio_input'] } as const;
+  r.post('/api/journal/voice-entries', { config: takesRecording }, async (request, reply) => {
     const { user } = requireSession(request);
     await limits.pace(JOURNAL_LIMITS.voiceEntries, user.id);
     const upload = await readUpload(request, {

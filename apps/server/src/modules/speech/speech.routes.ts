@@ -20,7 +20,7 @@ export function registerSpeechRoutes(app: FastifyInstance, speech: SpeechService
     '/api/speech/transcribe',
     {
       // 13 MB of JSON is not read, let alone parsed, for someone who is not signed in.
-      config: { auth: 'required' },
+      config: { auth: 'required', requires: ['audio_input'] },
       schema: { body: TranscribeAudioBodySchema },
       bodyLimit: Math.ceil((TRANSCRIBE_MAX_AUDIO_BYTES * 4) / 3) + 1024,
     },

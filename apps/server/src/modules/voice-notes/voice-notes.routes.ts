@@ -61,7 +61,8 @@ export function registerVoiceNotesRoutes(
   );
 
   // Multipart: the fields (title, durationMs) first, then the audio file.
-  r.post('/api/voice-notes', { config: { auth: 'required' } }, async (request, reply) => {
+  const takesRecording = { auth: 'required', requires: ['audio_input'] } as const;
+  r.post('/api/voice-notes', { config: takesRecording }, async (request, reply) => {
     const { user } = requireSession(request);
     await rateLimits.consume(VOICE_NOTE_UPLOAD_LIMIT, user.id);
     const upload = await readUpload(request, {

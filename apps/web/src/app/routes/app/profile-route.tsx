@@ -1,15 +1,15 @@
 // zod must be jitless before any shared schema runs in this chunk (CSP forbids eval).
 import '../../../lib/zod';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { TabLinks } from '../../../components/ui/tab-links';
 import { ProfileScreen } from '../../../features/profile/components/profile-screen';
 import { SecurityScreen } from '../../../features/profile/components/security-screen';
 import { PageHeader } from '../../../features/shell/components/page-header';
-import { cn } from '../../../lib/cn';
 
 const SECTIONS = [
-  { path: '/app/profile/personal-info', label: 'Personal Information' },
-  { path: '/app/profile/preferences', label: 'Preferences' },
-  { path: '/app/profile/security', label: 'Security' },
+  { to: '/app/profile/personal-info', label: 'Personal Information' },
+  { to: '/app/profile/preferences', label: 'Preferences' },
+  { to: '/app/profile/security', label: 'Security' },
 ] as const;
 
 /**
@@ -22,24 +22,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="Personal Information" subtitle="Your profile and how others see you" />
-      <nav aria-label="Profile sections" className="mt-4 flex gap-1 border-b">
-        {SECTIONS.map((section) => (
-          <NavLink
-            key={section.path}
-            to={section.path}
-            className={({ isActive }) =>
-              cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-                isActive
-                  ? 'border-primary text-foreground'
-                  : 'border-transparent text-muted-foreground hover:text-foreground',
-              )
-            }
-          >
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabLinks label="Profile sections" tabs={SECTIONS} className="mt-4" />
       <div className="mt-6">{security ? <SecurityScreen /> : <ProfileScreen />}</div>
     </>
   );

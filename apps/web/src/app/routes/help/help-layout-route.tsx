@@ -1,5 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
-import { cn } from '../../../lib/cn';
+import { Outlet } from 'react-router';
+import { TabLinks } from '../../../components/ui/tab-links';
 import { PageHeader } from '../../../features/shell/components/page-header';
 
 const HELP_PAGES = [
@@ -13,24 +13,7 @@ export function HelpLayoutRoute() {
   return (
     <>
       <PageHeader title="Help" subtitle="Answers, shortcuts and how to reach us" />
-      <nav aria-label="Help" className="mt-4 flex gap-2 border-b">
-        {HELP_PAGES.map((page) => (
-          <NavLink
-            key={page.to}
-            to={page.to}
-            className={({ isActive }) =>
-              cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-                isActive
-                  ? 'border-primary text-foreground'
-                  : 'border-transparent text-muted-foreground',
-              )
-            }
-          >
-            {page.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabLinks label="Help" tabs={HELP_PAGES} className="mt-4" />
       <div className="mt-6 max-w-3xl">
         <Outlet />
       </div>

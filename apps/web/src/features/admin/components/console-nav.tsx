@@ -1,5 +1,4 @@
-import { NavLink } from 'react-router';
-import { cn } from '../../../lib/cn';
+import { TabLinks } from '../../../components/ui/tab-links';
 
 /** The console's own sections (SPEC §2 System tab: users, config, compliance, research). */
 export const CONSOLE_SECTIONS = [
@@ -12,30 +11,7 @@ export const CONSOLE_SECTIONS = [
   { to: '/admin/research', label: 'Research', end: false },
 ] as const;
 
-/** The admin console's navigation, a row of links under the page header. */
+/** The console's navigation, a row of links under the page header. */
 export function ConsoleNav() {
-  return (
-    <nav aria-label="Admin console" className="overflow-x-auto border-b">
-      <ul className="flex gap-1">
-        {CONSOLE_SECTIONS.map((section) => (
-          <li key={section.to}>
-            <NavLink
-              to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
-                cn(
-                  'inline-block border-b-2 px-3 py-2 text-sm whitespace-nowrap',
-                  isActive
-                    ? 'border-primary font-medium text-foreground'
-                    : 'border-transparent text-muted-foreground hover:text-foreground',
-                )
-              }
-            >
-              {section.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <TabLinks label="Admin console" tabs={CONSOLE_SECTIONS} />;
 }

@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { callHistoryQuery } from '../../../lib/api/calls';
 import { errorMessage } from '../../../lib/api-client';
+import { useFeature } from '../../../lib/instance-features';
 import { usersSearchQuery } from '../../../lib/api/users-search';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { formatDuration, formatWhen, statusLabel } from '../call-format';
@@ -95,7 +96,7 @@ function NewCallDialog({
   );
 }
 
-function CallRow({ call }: { call: Call }) {
+function CallRow({ call, videoInput }: { call: Call; videoInput: boolean }) {
   const startCall = useStartCall();
   const [viewing, setViewing] = useState(false);
   const Direction = call.direction === 'outgoing' ? PhoneOutgoing : PhoneIncoming;
@@ -136,7 +137,7 @@ function CallRow({ call }: { call: Call }) {
           size="sm"
           variant="outline"
           aria-label={`Call ${call.other.name} back`}
-          onClick={() => startCall(call.other.id ?? '', call.type)}
+          onClick={() => startCall(call.other.id ?? '', videoInput ? call.type : 'audio')}
         >
           <PhoneCall aria-hidden="true" /> Call back
         </Button>
@@ -148,7 +149,8 @@ function CallRow({ call }: { call: Call }) {
 /**
  * /app/calls/history, /new/audio, /new/video (SPEC §2): start an audio or a video call, and the
  * Recent Calls with their count. `?new=true` (the palette's 'Start New Call') asks whom to call;
- * `to` (a person's id, from chat) and `name` skip the search.
+ * `to` (a person's id, from chat) and `name` skip the search. While the instance has video input
+ * off, video is not offered (the server refuses video calls): /new/video asks for an audio call.
  */
 export function CallsScreen({
   newCall,
@@ -161,15 +163,19 @@ export function CallsScreen({
 }) {
   const navigate = useNavigate();
   const history = useQuery(callHistoryQuery());
+  const videoInput = useFeature('video_input');
+  const offered = newCall?.filter((type) => videoInput || type === 'audio');
   return (
     <div className="mt-4 flex flex-col gap-6">
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void navigate('/app/calls/new/audio')}>
           <Phone aria-hidden="true" /> Start Audio Call
         </Button>
-        <Button onClick={() => void navigate('/app/calls/new/video')}>
-          <Video aria-hidden="true" /> Start Video Call
-        </Button>
+        {videoInput && (
+          <Button onClick={() => void navigate('/app/calls/new/video')}>
+            <Video aria-hidden="true" /> Start Video Call
+          </Button>
+        )}
       </div>
       <section aria-labelledby="recent-calls-heading" className="flex flex-col gap-3">
         <h2 id="recent-calls-heading" className="text-lg font-semibold">
@@ -189,12 +195,18 @@ export function CallsScreen({
         ) : (
           <ul className="flex flex-col gap-2">
             {history.data.calls.map((call) => (
-              <CallRow key={call.id} call={call} />
+              <CallRow key={call.id} call={call} videoInput={videoInput} />
             ))}
           </ul>
         )}
       </section>
-      {newCall && <NewCallDialog types={newCall} to={to} onClose={onCloseNew} />}
+      {offered && (
+        <NewCallDialog
+          types={offered.length > 0 ? offered : ['audio']}
+          to={to}
+          onClose={onCloseNew}
+        />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { careApi, careKeys } from '../../../lib/api/care';
+import { useFeature } from '../../../lib/instance-features';
 import { contactLinks, formatDay, notSharedSentence } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
 import { AlertsCard } from './alerts-card';
@@ -17,6 +18,7 @@ import { SharedContent } from './person-shared-content';
  */
 export function ClientPerson({ userId }: { userId: string }) {
   useCareSync();
+  const videoInput = useFeature('video_input');
   const person = useQuery({
     queryKey: careKeys.person(userId),
     queryFn: () => careApi.person(userId),
@@ -72,9 +74,11 @@ export function ClientPerson({ userId }: { userId: string }) {
           <Link to={links.audioCall} className={linkClass}>
             Call {name}
           </Link>
-          <Link to={links.videoCall} className={linkClass}>
-            Video call
-          </Link>
+          {videoInput && (
+            <Link to={links.videoCall} className={linkClass}>
+              Video call
+            </Link>
+          )}
         </nav>
       </div>
       <Card>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { conversationQuery } from '../../../lib/api/conversations';
+import { useFeature } from '../../../lib/instance-features';
 import { useConversationMessages } from '../hooks/use-conversation-messages';
 import { useSendMessage } from '../hooks/use-send-message';
 import { Composer } from './composer';
@@ -27,6 +28,10 @@ export function MessagePane({
     retry: false,
   });
   const conversation = listed ?? single.data;
+  // Video calls are offered only while the instance has video input on (the server refuses them).
+  const callTypes = useFeature('video_input')
+    ? (['audio', 'video'] as const)
+    : (['audio'] as const);
   const { query, otherTyping, hasEarlier, loadingEarlier, loadEarlier } = useConversationMessages(
     conversationId,
     me.id ?? undefined,
@@ -49,7 +54,7 @@ export function MessagePane({
         </div>
         {otherId && (
           <div className="flex gap-1">
-            {(['audio', 'video'] as const).map((type) => (
+            {callTypes.map((type) => (
               <Link
                 key={type}
                 to={`/app/calls/new/${type}?to=${encodeURIComponent(otherId)}&name=${encodeURIComponent(name ?? '')}`}

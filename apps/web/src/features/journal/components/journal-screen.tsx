@@ -1,7 +1,7 @@
-import { CalendarDays, Mic, PenLine } from 'lucide-react';
-import { NavLink, useNavigate, useSearchParams } from 'react-router';
+import { CalendarDays, Mic, PenLine, type LucideIcon } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { TabLinks } from '../../../components/ui/tab-links';
 import { journalEntryPath } from '../../../lib/api/journal';
-import { cn } from '../../../lib/cn';
 import { useJournalSync } from '../hooks/use-journal-sync';
 import { EntryList } from './entry-list';
 import { EntryViewer } from './entry-viewer';
@@ -14,11 +14,14 @@ import { useFeature } from '../../../lib/instance-features';
 export type JournalView =
   { kind: 'new'; tab: 'text' | 'voice' } | { kind: 'entry'; id: string } | { kind: 'calendar' };
 
-const tabClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium hover:bg-accent',
-    isActive && 'bg-accent text-foreground',
-  );
+const tabLabel = (Icon: LucideIcon, text: string) => (
+  <>
+    <Icon className="size-4" aria-hidden="true" /> {text}
+  </>
+);
+const TEXT_TAB = { to: '/app/journal/text/new', label: tabLabel(PenLine, 'Text') };
+const VOICE_TAB = { to: '/app/journal/voice/new', label: tabLabel(Mic, 'Voice') };
+const CALENDAR_TAB = { to: '/app/journal/calendar', label: tabLabel(CalendarDays, 'Calendar') };
 
 export function JournalScreen({ view }: { view: JournalView }) {
   useJournalSync();
@@ -29,6 +32,12 @@ export function JournalScreen({ view }: { view: JournalView }) {
   const wantsNew = params.get('new') === 'true';
   const open = (entry: { id: string; input_type: string }) =>
     void navigate(journalEntryPath(entry));
+  const tabs = [
+    TEXT_TAB,
+    // Without audio input on this instance there is no voice entry to start.
+    ...(audio ? [VOICE_TAB] : []),
+    CALENDAR_TAB,
+  ];
 
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
@@ -36,19 +45,7 @@ export function JournalScreen({ view }: { view: JournalView }) {
         <EntryList />
       </div>
       <div className="order-1 flex flex-col gap-4 lg:order-2">
-        <nav aria-label="Journal" className="flex flex-wrap gap-1 border-b pb-2">
-          <NavLink to="/app/journal/text/new" className={tabClass}>
-            <PenLine className="size-4" aria-hidden="true" /> Text
-          </NavLink>
-          {audio && (
-            <NavLink to="/app/journal/voice/new" className={tabClass}>
-              <Mic className="size-4" aria-hidden="true" /> Voice
-            </NavLink>
-          )}
-          <NavLink to="/app/journal/calendar" className={tabClass}>
-            <CalendarDays className="size-4" aria-hidden="true" /> Calendar
-          </NavLink>
-        </nav>
+        <TabLinks label="Journal" tabs={tabs} />
         {view.kind === 'new' && (
           <section aria-labelledby="new-entry-heading" className="flex flex-col gap-4">
             <h2 id="new-entry-heading" className="text-xl font-semibold">
