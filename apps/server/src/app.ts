@@ -75,21 +75,24 @@ export async function buildApp(options: BuildOptions) {
   const account = registerAccount(app, { ...base, settings });
   registerSpeech(app, base);
   const voiceNotes = registerVoiceNotes(app, base);
-  registerJournal(app, { ...base, audioRetention: voiceNotes });
+  const journal = registerJournal(app, { ...base, audioRetention: voiceNotes.audioRetention });
   const chat = registerChat(app, base);
-  const care = registerCare(app, {
-    ...base,
-    confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
-  });
   const email = registerEmail(app, base);
   // After every feature that says what people wrote: it listens to them all.
-  const { analysis, cardsForReader } = registerInsights(app, {
+  const insights = registerInsights(app, {
     ...base,
     runsJobs: options.analysisWorker ?? true,
   });
-  // What a person shares may call for their professionals' attention (care alerts).
-  analysis.onAnalysed((userId) => care.alerts.queue(userId));
-  care.readInsightsFrom(cardsForReader);
+  const { analysis } = insights;
+  // Care reads what journal, voice notes and insights offer another reader, and follows
+  // analyses (care alerts); none of them knows care.
+  const care = registerCare(app, {
+    ...base,
+    journal,
+    voiceNotes,
+    insights,
+    confirmEthicalUse: (userId) => settings.confirmEthicalUse(userId),
+  });
   registerUsers(app, base);
   registerFileSearch(app, base);
   registerStorageRoutes(app, base);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -9,7 +8,8 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth';
 import type { SecurityEventsService } from '../security-events/security-events.service';
-import { AUTH_COOKIE_PREFIX, usesSecureCookies } from './auth-cookie';
+import { newCsrfToken } from '../session/csrf-token';
+import { AUTH_COOKIE_PREFIX, usesSecureCookies } from '../session/session-cookie';
 
 /** Header through which we hand better-auth the client IP we took from the socket. */
 export const CLIENT_IP_HEADER = 'x-kaleido-client-ip';
@@ -19,11 +19,6 @@ export const RESET_TOKEN_SECONDS = 15 * 60;
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane (~13 ms here).
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
-
-/** 32 random bytes in hex: the spec's anti-forgery token. */
-export function newCsrfToken(): string {
-  return randomBytes(32).toString('hex');
-}
 
 export interface AuthMailHooks {
   sendVerification(user: { email: string; name: string }, token: string): Promise<void>;

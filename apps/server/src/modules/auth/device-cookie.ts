@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config/env';
-import { AUTH_COOKIE_PREFIX, usesSecureCookies } from './auth-cookie';
+import { AUTH_COOKIE_PREFIX, usesSecureCookies } from '../session/session-cookie';
 
 /**
  * Device cookies (OWASP's answer to lockouts caused by strangers): a browser that completed a

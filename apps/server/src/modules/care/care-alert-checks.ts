@@ -18,7 +18,7 @@ import { announceAlert } from './care-announcements';
 import type { CareLogging } from './care-logging.repository';
 import type { CarePolicy } from './care-policy';
 import type { CareRelationshipsRepository, RelationshipRow } from './care-relationships.repository';
-import type { CareSharedReads } from './care-shared.repository';
+import type { CareSharedReads } from './care-shared-reads';
 
 export type CareAlertChecks = ReturnType<typeof createCareAlertChecks>;
 

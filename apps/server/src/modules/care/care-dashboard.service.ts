@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import type { CareLogging } from './care-logging.repository';
 import type { CarePolicy } from './care-policy';
 import type { CareRelationshipsRepository } from './care-relationships.repository';
-import type { CareSharedReads } from './care-shared.repository';
+import type { CareSharedReads } from './care-shared-reads';
 
 export type CareDashboardReads = ReturnType<typeof createCareDashboard>;
 

@@ -16,7 +16,7 @@ import type { Derived, SourceRef } from '../content/provenance';
 import type { CareLogging } from './care-logging.repository';
 import type { CarePolicy } from './care-policy';
 import type { CareRelationshipsRepository } from './care-relationships.repository';
-import type { CareSharedReads } from './care-shared.repository';
+import type { CareSharedReads } from './care-shared-reads';
 import { receivable, type ReaderGrants } from './derived-data-policy';
 
 export type CareReads = ReturnType<typeof createCareReads>;

@@ -11,7 +11,7 @@ import type { CareLogging } from './care-logging.repository';
 import type { CareNotesRepository } from './care-notes.repository';
 import type { CarePolicy } from './care-policy';
 import type { CareRelationshipsRepository } from './care-relationships.repository';
-import type { CareSharedReads, Period } from './care-shared.repository';
+import type { CareSharedReads, Period } from './care-shared-reads';
 import { mayReceive, type ReaderGrant, type ReaderGrants } from './derived-data-policy';
 
 export type CareReports = ReturnType<typeof createCareReports>;

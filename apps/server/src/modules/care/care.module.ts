@@ -8,7 +8,11 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { ProfileReads } from '../profile/profile-reads';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { Preferences } from '../settings/preferences';
+import type { AnalysisSharedReads } from '../insights/analysis-shared.repository';
 import type { CardsForReader } from '../insights/cards-for-reader';
+import type { ItemAnalysis } from '../insights/item-analysis';
+import type { JournalSharedReads } from '../journal/journal-shared.repository';
+import type { VoiceNotesSharedReads } from '../voice-notes/voice-notes-shared.repository';
 import { careAccountData } from './care-account-data';
 import { createCareAccountDataRepository } from './care-account-data.repository';
 import { createCareAdmin } from './care-admin.service';
@@ -27,7 +31,7 @@ import { createCareNotes } from './care-notes.service';
 import { createCareNotesRepository } from './care-notes.repository';
 import { registerCareNoteRoutes } from './care-notes.routes';
 import { createCarePolicy } from './care-policy';
-import { createCareReadable } from './care-readable.repository';
+import { createCareReadable } from './care-readable';
 import { createCareReads } from './care-reads.service';
 import { registerCareReadRoutes } from './care-reads.routes';
 import { createCareRecords } from './care-records.service';
@@ -38,7 +42,7 @@ import { createCareRelationshipsRepository } from './care-relationships.reposito
 import { registerCareRelationshipRoutes } from './care-relationships.routes';
 import { createCareReports } from './care-reports.service';
 import { registerCareReportRoutes } from './care-reports.routes';
-import { createCareSharedReads } from './care-shared.repository';
+import { createCareSharedReads } from './care-shared-reads';
 import { createReaderGrants } from './derived-data-policy';
 
 /** What care takes from the base services and app.ts. */
@@ -53,6 +57,20 @@ export interface CareDeps {
   preferences: Pick<Preferences, 'privacyOf' | 'professionalOf'>;
   /** The profile's timezone: a report's period is days of the professional's calendar. */
   profiles: { find(userId: string): Promise<{ timezone: string } | null> };
+  /** What the journal lets another reader have of a person's entries (care queries none). */
+  journal: { sharedReads: JournalSharedReads };
+  /** What voice notes let another reader have: finished transcripts. */
+  voiceNotes: { sharedReads: VoiceNotesSharedReads };
+  /**
+   * What insights offers: figures per item, the person's cards as another reader may have them,
+   * and word each time one of their items is analysed (alerts follow). Insights knows nothing
+   * of care.
+   */
+  insights: {
+    sharedReads: AnalysisSharedReads;
+    cardsForReader: Pick<CardsForReader, 'forReader'>;
+    analysis: Pick<ItemAnalysis, 'onAnalysed'>;
+  };
   /** The settings module's write of the confirmation (settings.confirmEthicalUse). */
   confirmEthicalUse: (userId: string) => Promise<void>;
   now: () => Date;
@@ -71,8 +89,14 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
   const relationships = createCareRelationshipsRepository(db);
   const consents = createCareConsentsRepository(db);
   const logging = createCareLogging(db);
-  const shared = createCareSharedReads(db);
-  const readable = createCareReadable(db);
+  // What the person's data offers, read through the modules that keep it.
+  const offered = {
+    journal: deps.journal.sharedReads,
+    voiceNotes: deps.voiceNotes.sharedReads,
+    analysis: deps.insights.sharedReads,
+  };
+  const shared = createCareSharedReads(offered);
+  const readable = createCareReadable(offered);
   const alertRows = createCareAlertsRepository(db);
   const notesRepository = createCareNotesRepository(db);
 
@@ -106,6 +130,8 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
     professionalOf,
     now,
   });
+  // What a person shares may call for their professionals' attention.
+  deps.insights.analysis.onAnalysed((userId) => alertChecks.queue(userId));
 
   const relationshipService = createCareRelationships({ ...changes, privacyOf });
   registerCareRelationshipRoutes(app, {
@@ -121,9 +147,6 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
   });
   registerCareRecordRoutes(app, createCareRecords({ repository: createCareRecordsRepository(db) }));
 
-  // Analysis is registered after care (it listens to the features); app.ts hands its insights
-  // service over with `readInsightsFrom` once it exists.
-  let insights: Pick<CardsForReader, 'forReader'> | null = null;
   registerCareReadRoutes(app, {
     dashboard: createCareDashboard({
       relationships,
@@ -143,10 +166,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
       viewerOf,
       profileAs: (viewerId, userId) => deps.profileReads.readAs(viewerId, userId),
       grants,
-      insightsFor: (userId, textItems) => {
-        if (!insights) throw new Error('care: the insights service was not handed over');
-        return insights.forReader(userId, textItems);
-      },
+      insightsFor: (userId, textItems) => deps.insights.cardsForReader.forReader(userId, textItems),
       now,
     }),
   });
@@ -181,11 +201,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
   return {
     /** The admin console's relationships (the admin module's narrow interface). */
     admin: createCareAdmin({ ...changes, admin: createCareAdminRepository(db), viewerOf }),
-    /** Alerts after analysis (app.ts) and in tests. */
+    /** The alert checks, queued after each analysis; tests queue them directly. */
     alerts: alertChecks,
-    /** The person's page shows their insight cards through this (read-only). */
-    readInsightsFrom(service: Pick<CardsForReader, 'forReader'>) {
-      insights = service;
-    },
   };
 }

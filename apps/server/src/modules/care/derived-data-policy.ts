@@ -1,7 +1,7 @@
 import type { CareScope } from '@kaleido/shared/care/care.schemas';
 import type { Derived, Provenance, SourceRef } from '../content/provenance';
 import type { CarePolicy } from './care-policy';
-import type { CareReadable } from './care-readable.repository';
+import type { CareReadable } from './care-readable';
 import type { RelationshipRow } from './care-relationships.repository';
 
 /**

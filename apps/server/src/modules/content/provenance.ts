@@ -21,6 +21,17 @@ export function parseSourceRef(ref: string): { kind: SourceKind; id: string } | 
   return { kind: kind as SourceKind, id };
 }
 
+/** The ids of each kind among these refs (ill-formed refs name nothing). */
+export function refsByKind(refs: readonly string[]): Map<SourceKind, string[]> {
+  const byKind = new Map<SourceKind, string[]>();
+  for (const ref of refs) {
+    const parsed = parseSourceRef(ref);
+    if (!parsed) continue;
+    byKind.set(parsed.kind, [...(byKind.get(parsed.kind) ?? []), parsed.id]);
+  }
+  return byKind;
+}
+
 export interface Provenance {
   /** Whose items these are. */
   owner: string;

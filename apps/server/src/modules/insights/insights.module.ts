@@ -8,6 +8,7 @@ import type { AccountDataRegistry } from '../account/account-data.registry';
 import type { ContentEvents } from '../content/content-events';
 import { createAnalysedItemsRepository } from './analysed-items.repository';
 import { registerAnalysisJobs } from './analysis-jobs';
+import { createAnalysisSharedReads } from './analysis-shared.repository';
 import { createCardComputation } from './card-computation';
 import { createCardEvidenceRepository } from './card-evidence.repository';
 import { createCardsForReader } from './cards-for-reader';
@@ -136,5 +137,10 @@ export function registerInsights(
     personality: createPersonalityQuestionnaire({ ...repositories, now }),
   });
   registerInsightsAccountData(deps.accountData, { ...repositories, rollups, announcements });
-  return { analysis, cardsForReader: createCardsForReader({ ...repositories, cards }) };
+  return {
+    analysis,
+    /** What another reader (care) may ask: figures per item, and cards as that reader may have them. */
+    sharedReads: createAnalysisSharedReads(db),
+    cardsForReader: createCardsForReader({ ...repositories, cards }),
+  };
 }

@@ -43,6 +43,7 @@ import { createJournalTagsService } from './journal-tags.service';
 import { registerJournalVoiceRoutes } from './journal-voice.routes';
 import { createJournalVoice } from './journal-voice.service';
 import { createJournalRepository } from './journal.repository';
+import { createJournalSharedReads } from './journal-shared.repository';
 import type { PdfExports } from '../../pdf/pdf-exports';
 
 /** What the journal takes from the base services (and the voice settings). */
@@ -149,6 +150,8 @@ export function registerJournal(app: FastifyInstance, deps: JournalDeps) {
     journalFiles.recordingsTitled(userId, text, limit),
   );
   registerJournalReminders(app, deps);
+  // What another reader (care) may ask of a person's entries; its policy decides what it gets.
+  return { sharedReads: createJournalSharedReads(db) };
 }
 
 /** Reminders and nudges follow the person's frequency, timezone and notification toggles. */

@@ -3,8 +3,16 @@ import { escapeHtml } from '../mailer/mail-templates';
 import type { Mailer } from '../mailer/mailer';
 import type { IdentityRepository } from '../identity/identity.repository';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
-import type { SessionService } from '../session/session.service';
 import type { Preferences } from '../settings/preferences';
+
+/**
+ * When the person last did something in the app (any session); the session service answers it.
+ * Declared here so that notifications, which nearly every module calls, knows no more of
+ * sessions than this (decision 050).
+ */
+export interface LastActivity {
+  lastActivityOf(userId: string): Promise<Date | null>;
+}
 
 /** Someone active this recently sees the notification in the app; mail would be noise. */
 const AWAY_AFTER_MS = 10 * 60_000;
@@ -22,7 +30,7 @@ export function createNotificationMail(deps: {
   rateLimits: RateLimitService;
   publicUrl: string;
   preferences: Pick<Preferences, 'notificationsOf'>;
-  sessions: Pick<SessionService, 'lastActivityOf'>;
+  sessions: LastActivity;
   /** Who has a socket open on this instance (no need to ask the database). */
   presence?: { isConnected(userId: string): boolean };
   identity: Pick<IdentityRepository, 'findProfile'>;

@@ -2,7 +2,7 @@ import { effectiveRoleOf, type ProfileViewer } from '@kaleido/shared/profile/pro
 import type { ProfileResponse } from '@kaleido/shared/profile/profile.schemas';
 import { notFound } from '../../http/errors';
 import type { IdentityService } from '../identity/identity.service';
-import type { Preferences } from '../settings/preferences';
+import type { InsightsSharing } from './profile-needs';
 import { profileResponse } from './profile-response';
 import { valuesOf, type ProfileRepository, type UserProfileRow } from './profile.repository';
 
@@ -16,7 +16,7 @@ export function createProfileReads(deps: {
   repository: Pick<ProfileRepository, 'find' | 'ensure' | 'fullNameOf' | 'isAssigned'>;
   identity: Pick<IdentityService, 'sessionContext'>;
   /** The owner's 'Share Insights with Clients' toggle, for assigned professionals. */
-  preferences: Pick<Preferences, 'privacyOf'>;
+  preferences: InsightsSharing;
 }) {
   const { repository } = deps;
 

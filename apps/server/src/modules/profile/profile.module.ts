@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { IdentityService } from '../identity/identity.service';
 import type { FilesService } from '../files/files.service';
-import type { PreferenceChanges } from '../settings/preference-changes';
-import type { Preferences } from '../settings/preferences';
+import type { InsightsSharing, ProfileFieldChanges } from './profile-needs';
 import { createProfileRepository } from './profile.repository';
 import { registerProfileRoutes } from './profile.routes';
 import { createProfileEdits, type ProfileEdits } from './profile-edits';
@@ -14,8 +13,8 @@ export function createProfile(deps: {
   db: Db;
   identity: IdentityService;
   files: FilesService;
-  preferences: Preferences;
-  preferenceChanges: PreferenceChanges;
+  preferences: InsightsSharing;
+  preferenceChanges: ProfileFieldChanges;
   now: () => Date;
 }) {
   const profiles = createProfileRepository(deps.db);

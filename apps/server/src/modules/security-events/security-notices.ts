@@ -1,6 +1,17 @@
 import { describeUserAgent } from '@kaleido/shared/security-events/user-agent';
 import type { SecurityEventsService } from './security-events.service';
-import type { NotificationsService } from '../notifications/notifications.service';
+
+/**
+ * What the notice needs of notifications (their service is handed in): declared here so that
+ * the security log, which auth, sessions and notifications' callers write to, depends on no
+ * module (decision 050).
+ */
+export interface SecurityNotifier {
+  notify(
+    userId: string,
+    notice: { type: 'settings'; title: string; message: string; link: string; emailLine: string },
+  ): Promise<unknown>;
+}
 
 /**
  * Records a sign-in (`user_login`) and, when it comes from a device the account has not signed in
@@ -10,7 +21,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 export async function recordSignIn(
   deps: {
     securityEvents: SecurityEventsService;
-    notifications: Pick<NotificationsService, 'notify'>;
+    notifications: SecurityNotifier;
   },
   userId: string,
   userAgent: string | undefined,

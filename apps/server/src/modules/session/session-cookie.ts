@@ -1,6 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config/env';
-import { AUTH_COOKIE_PREFIX, usesSecureCookies } from '../auth/auth-cookie';
+
+/**
+ * better-auth's cookie prefix (auth configures better-auth with it); the session guard reads its
+ * session cookie directly too.
+ */
+export const AUTH_COOKIE_PREFIX = 'kaleido';
+
+/** Over HTTPS the auth cookies are Secure, and better-auth names them with `__Secure-`. */
+export function usesSecureCookies(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https://');
+}
 
 /**
  * Reads the session token from better-auth's signed cookie without a round trip through its

@@ -3,8 +3,8 @@ import type { Config } from '../../config/env';
 import type { RequestContext } from '../../http/request-context';
 import type { ActiveSession, SessionState } from '../../http/session-state';
 import type { AnnounceSessionEnded } from '../../realtime/session-ended';
-import { newCsrfToken } from '../auth/better-auth';
 import type { SecurityEventsService } from '../security-events/security-events.service';
+import { newCsrfToken } from './csrf-token';
 import { readSessionToken, sessionCookieName } from './session-cookie';
 import type { SessionRepository } from './session.repository';
 

@@ -24,13 +24,13 @@ import { createVoiceNotesDashboardRepository } from './voice-notes-dashboard.rep
 import { createVoiceNotesFilesRepository } from './voice-notes-files.repository';
 import { createVoiceNotesRepository } from './voice-notes.repository';
 import { registerVoiceNotesRoutes } from './voice-notes.routes';
+import { createVoiceNotesSharedReads } from './voice-notes-shared.repository';
 import { createVoiceNotes } from './voice-notes.service';
 
 /**
  * Voice notes: recorded or uploaded audio kept as files, transcribed in the background as an
  * editable draft, sent to contacts (their inbox, your sent box), searchable by transcript. Each
- * idea is its own factory, built here in the order they need each other. Returns the person's
- * voice choices, which the journal's voice entries follow.
+ * idea is its own factory, built here in the order they need each other.
  */
 export function registerVoiceNotes(
   app: FastifyInstance,
@@ -96,5 +96,10 @@ export function registerVoiceNotes(
     files,
   });
   registerVoiceNotesDashboard(deps.dashboard, createVoiceNotesDashboardRepository(db));
-  return settings;
+  return {
+    /** The person's voice choices, which the journal's voice entries follow. */
+    audioRetention: settings,
+    /** What another reader (care) may ask of a person's notes; its policy decides. */
+    sharedReads: createVoiceNotesSharedReads(db),
+  };
 }
