@@ -61,6 +61,23 @@ export const INSIGHT_KIND_TITLES: Record<InsightKind, string> = {
   weekly_reflection: 'Your week',
 };
 
+/**
+ * Who reads a card: the person themself ('self', spoken to as "you"), or another reader such as
+ * their professional ('other', who reads about them as "they").
+ */
+export const INSIGHT_READERS = ['self', 'other'] as const;
+export type InsightReader = (typeof INSIGHT_READERS)[number];
+
+/** The titles as another reader sees them: about the person, not to them. */
+const INSIGHT_KIND_TITLES_FOR_OTHERS: Record<InsightKind, string> = {
+  ...INSIGHT_KIND_TITLES,
+  valence_trend: 'How their words feel',
+  weekly_reflection: 'Their week',
+};
+
+export const insightTitle = (kind: InsightKind, reader: InsightReader): string =>
+  (reader === 'self' ? INSIGHT_KIND_TITLES : INSIGHT_KIND_TITLES_FOR_OTHERS)[kind];
+
 /** Trend buckets. */
 export const INSIGHT_PERIODS = ['day', 'week', 'month'] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
@@ -107,7 +124,7 @@ export const INSIGHTS_MESSAGES = {
   unknownKind: 'Unknown insight kind',
   disputeReasonTooLong: 'The reason must be at most 500 characters',
   analysisOff: 'Analysis is turned off. Turn it on to see insights from what you write.',
-  notEnoughData: "Not enough data yet: we don't know.",
+  notEnoughData: 'Not enough data yet.',
   derivedDeleted: 'Everything derived from your data was deleted.',
 } as const;
 

@@ -31,7 +31,7 @@ describe('insights schemas', () => {
       id: 'valence_trend:week',
       kind: 'valence_trend',
       title: 'How your words feel',
-      claim: "Not enough data yet: we don't know.",
+      claim: 'Not enough data yet: this needs 5 items, and you have 1 so far.',
       status: 'not_enough_data',
       tone: 'neutral',
       n: 1,

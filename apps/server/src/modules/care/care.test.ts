@@ -289,6 +289,12 @@ describe('care consent matrix', () => {
           // Summaries only: no quoted items or words from what the person wrote.
           const evidence = body.cards.flatMap((c) => [...c.evidence.items, ...c.evidence.words]);
           expect(evidence, label).toEqual([]);
+          // About the person, not to them: "How their words feel", never "your".
+          const texts = body.cards.map((c) => `${c.title} ${c.claim}`).join(' ');
+          expect(texts, label).not.toMatch(/\byou(r|rs|rself)?\b/i);
+          expect(body.cards.find((c) => c.kind === 'valence_trend')?.title, label).toBe(
+            'How their words feel',
+          );
           expect(after[0]).toMatchObject({ what: 'insights', itemCount: body.cards.length });
         }
       }

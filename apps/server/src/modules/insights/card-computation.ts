@@ -1,4 +1,8 @@
-import { INSIGHT_KINDS, type InsightPeriod } from '@kaleido/shared/insights/insights.constants';
+import {
+  INSIGHT_KINDS,
+  type InsightPeriod,
+  type InsightReader,
+} from '@kaleido/shared/insights/insights.constants';
 import type { EventBus } from '../../realtime/event-bus';
 import type { CardEvidenceRepository } from './card-evidence.repository';
 import { createCardCache, type ComputedCards } from './card-cache';
@@ -17,7 +21,7 @@ export type CardComputation = ReturnType<typeof createCardComputation>;
 
 /**
  * Every card of every kind for a person, computed from their daily rollups at most once per
- * change of their data (and per hour, tone, timezone and period), then read from memory
+ * change of their data (and per hour, tone, timezone, period and reader), then read from memory
  * (card-cache.ts, decision 035).
  */
 export function createCardComputation(deps: {
@@ -61,7 +65,7 @@ export function createCardComputation(deps: {
   }
 
   const cacheKey = (context: InsightContext) =>
-    `${context.period}|${context.tone}|${context.timezone}|${Math.floor(context.now.getTime() / HOUR_MS)}`;
+    `${context.period}|${context.reader ?? 'self'}|${context.tone}|${context.timezone}|${Math.floor(context.now.getTime() / HOUR_MS)}`;
 
   /** Every card of every kind for the person as of now, from their daily rollups. */
   async function computeCards(userId: string, context: InsightContext): Promise<ComputedCards> {
@@ -112,10 +116,11 @@ export function createCardComputation(deps: {
       const keys = cache.keysToPrepare(userId);
       if (keys.length === 0 || !(await deps.settings.enabled(userId))) return null;
       const generation = cache.generation(userId);
-      const periods = new Set(keys.map((key) => key.split('|')[0] as InsightPeriod));
+      const wanted = new Set(keys.map((key) => key.split('|').slice(0, 2).join('|')));
       const prepared = new Map<string, ComputedCards>();
-      for (const period of periods) {
-        const context = await deps.contexts.of(userId, period);
+      for (const periodAndReader of wanted) {
+        const [period, reader] = periodAndReader.split('|') as [InsightPeriod, InsightReader];
+        const context = await deps.contexts.of(userId, period, reader);
         prepared.set(cacheKey(context), await computeCards(userId, context));
       }
       return cache.prepare(userId, generation, prepared);

@@ -38,7 +38,7 @@ export function createCardsForReader(deps: {
       textItems: readonly SourceRef[],
     ): Promise<{ analysisEnabled: boolean; cards: Derived<InsightCard>[] }> {
       if (!(await deps.settings.enabled(userId))) return { analysisEnabled: false, cards: [] };
-      const figures = await deps.cards.ofKinds(userId, DEFAULT_PERIOD, FIGURE_KINDS);
+      const figures = await deps.cards.ofKinds(userId, DEFAULT_PERIOD, FIGURE_KINDS, 'other');
       const derived: Derived<InsightCard>[] = figures.cards.map((card) => ({
         value: withoutEvidence(card),
         provenance: { owner: userId, carries: CARD_CARRIES[card.kind], sources: 'all' },

@@ -3,6 +3,7 @@ import {
   INSIGHT_KIND_TITLES,
   type InsightKind,
   type InsightPeriod,
+  type InsightReader,
 } from '@kaleido/shared/insights/insights.constants';
 import type {
   InsightCard,
@@ -38,13 +39,20 @@ export function createInsightCards(deps: {
 
   /** The weekly reflection as the operator's language model wrote it, for those who chose it. */
   async function written(
+    reader: InsightReader,
     userId: string,
     cards: InsightCard[],
     facts: string | null,
     context: InsightContext,
   ) {
     const writer = deps.reflections;
-    if (!writer || !facts || !cards.some((c) => c.kind === 'weekly_reflection')) return cards;
+    if (
+      reader !== 'self' ||
+      !writer ||
+      !facts ||
+      !cards.some((c) => c.kind === 'weekly_reflection')
+    )
+      return cards;
     if (!(await settings.llmReflection(userId))) return cards;
     const week = bucketOf(dayOf(context.now, context.timezone), 'week');
     return Promise.all(
@@ -60,16 +68,23 @@ export function createInsightCards(deps: {
    * The person's cards of these kinds in a period: `all` of them, and `cards` without the ones
    * they disputed (cards named as cards are named now; older disputes named words).
    */
-  async function ofKinds(userId: string, period: InsightPeriod, kinds: readonly InsightKind[]) {
+  async function ofKinds(
+    userId: string,
+    period: InsightPeriod,
+    kinds: readonly InsightKind[],
+    reader: InsightReader = 'self',
+  ) {
     const [context, disputes] = await Promise.all([
-      contexts.of(userId, period),
+      contexts.of(userId, period, reader),
       deps.disputes.disputesOf(userId),
     ]);
     const subjectIds = contexts.subjectIds(userId);
     const disputed = new Set(disputes.map((d) => currentCardId(d.insightId, subjectIds)));
     const wanted = new Set(kinds);
     const computed = kinds.length ? await deps.computation.allCards(userId, context) : null;
+    // The language model's reflection speaks to the person; another reader gets the template.
     const all = await written(
+      reader,
       userId,
       (computed?.cards ?? []).filter((c) => wanted.has(c.kind)),
       computed?.weeklyFacts ?? null,

@@ -1,4 +1,8 @@
-import { toneOf, type InsightPeriod } from '@kaleido/shared/insights/insights.constants';
+import {
+  toneOf,
+  type InsightPeriod,
+  type InsightReader,
+} from '@kaleido/shared/insights/insights.constants';
 import { usableTimezone } from '../../lib/timezone';
 import { cardIdKey, subjectIdsOf } from './card-provenance';
 import { DAY_MS, type InsightContext } from './rules/shared';
@@ -30,14 +34,23 @@ export function createInsightContexts(deps: {
   return {
     subjectIds,
 
-    async of(userId: string, period: InsightPeriod): Promise<InsightContext> {
+    /**
+     * The person's tone is how they asked to be spoken to; another reader (their professional)
+     * reads about them in the plain, neutral wording.
+     */
+    async of(
+      userId: string,
+      period: InsightPeriod,
+      reader: InsightReader = 'self',
+    ): Promise<InsightContext> {
       const profile = await deps.profiles.find(userId);
       return {
         now: deps.now(),
         timezone: usableTimezone(profile?.timezone),
-        tone: toneOf(profile?.emoTonePreference),
+        tone: reader === 'self' ? toneOf(profile?.emoTonePreference) : 'neutral',
         period,
         subjectId: subjectIds(userId),
+        reader,
       };
     },
   };

@@ -16,6 +16,8 @@ import {
   signed,
   intervalText,
   notEnough,
+  count,
+  personOf,
   card,
   interval,
   capital,
@@ -45,6 +47,42 @@ export function daysOf(days: readonly InsightDay[]): Day[] {
 const MAX_FACTOR_CARDS = 4;
 /** Day scores are −1..1; a spread below this is taken as this (no division by zero). */
 const MIN_DAY_SD = 0.1;
+
+/** The one card when no factor stands out: not enough days yet, or nothing clear in them. */
+function noFactorCard(dayCount: number, context: InsightContext): DraftCard {
+  const { you, your } = personOf(context);
+  const base = {
+    id: 'better_worse_days',
+    kind: 'better_worse_days' as const,
+    nUnit: 'days' as const,
+    minimum: MIN.factorDays * 2,
+    period: null,
+    chart: null,
+    evidence: { items: [], words: [] },
+  };
+  if (dayCount < MIN.factorDays * 2)
+    return card(context, {
+      ...base,
+      ...notEnough(context.tone, {
+        n: dayCount,
+        minimum: MIN.factorDays * 2,
+        nUnit: 'days',
+        needs: `${MIN.factorDays * 2} days of entries, with a tag or theme on ${MIN.factorDays} of them and not on ${MIN.factorDays} others`,
+        sofar: `${you} have ${count(dayCount, 'day', 'days')} so far`,
+      }),
+    });
+  return card(context, {
+    ...base,
+    status: 'ok',
+    n: dayCount,
+    interval: null,
+    claim: say(context.tone, {
+      gentle: `Nothing stands out yet as going with ${your} better or worse days; that can take a while (${MIN.recommendedDays} days of entries help).`,
+      neutral: `No tag or theme clearly goes with better or worse days yet (${dayCount} days; ${MIN.recommendedDays} recommended).`,
+      direct: `No factor with a clear effect in ${dayCount} days.`,
+    }),
+  });
+}
 
 export function factorCards(data: InsightData, context: InsightContext): DraftCard[] {
   const days = daysOf(data.days);
@@ -98,33 +136,12 @@ export function factorCards(data: InsightData, context: InsightContext): DraftCa
         Math.min(Math.abs(a.d.low), Math.abs(a.d.high)),
     )
     .slice(0, MAX_FACTOR_CARDS);
-  if (tested.length === 0) {
-    const enough = days.length >= MIN.factorDays * 2;
-    return [
-      card(context, {
-        ...base,
-        id: 'better_worse_days',
-        status: enough ? 'ok' : 'not_enough_data',
-        n: days.length,
-        interval: null,
-        claim: enough
-          ? say(context.tone, {
-              gentle: `Nothing stands out yet as going with your better or worse days — that can take a while (${MIN.recommendedDays} days of entries help).`,
-              neutral: `No tag or theme clearly goes with better or worse days yet (${days.length} days; ${MIN.recommendedDays} recommended).`,
-              direct: `No factor with a clear effect in ${days.length} days.`,
-            })
-          : notEnough(
-              context.tone,
-              `a tag or theme on at least ${MIN.factorDays} days and absent on ${MIN.factorDays} others (${MIN.recommendedDays} days recommended).`,
-            ),
-        evidence: { items: [], words: [] },
-      }),
-    ];
-  }
+  if (tested.length === 0) return [noFactorCard(days.length, context)];
+  const { you } = personOf(context);
   return tested.map((f) => {
     const type = f.factor.slice(0, f.factor.indexOf(':'));
     const name = f.factor.slice(f.factor.indexOf(':') + 1);
-    const label = type === 'tag' ? `days tagged "${name}"` : `days you wrote about "${name}"`;
+    const label = type === 'tag' ? `days tagged "${name}"` : `days ${you} wrote about "${name}"`;
     const better = f.d.estimate > 0;
     const size =
       Math.abs(f.d.estimate) >= 0.8 ? 'large' : Math.abs(f.d.estimate) >= 0.5 ? 'medium' : 'small';
@@ -137,12 +154,12 @@ export function factorCards(data: InsightData, context: InsightContext): DraftCa
       interval: interval(f.d, 'effect size (Hedges g)'),
       claim: better
         ? say(context.tone, {
-            gentle: `Your ${label} tend to be better days (${f.withIt.length} days with it, ${f.withoutDays} without; ${dText}). It may be worth noticing.`,
+            gentle: `${capital(label)} tend to be better days (${f.withIt.length} days with it, ${f.withoutDays} without; ${dText}). It may be worth noticing.`,
             neutral: `${capital(label)} go with better days: a ${size} difference (${dText}; ${f.withIt.length} days with, ${f.withoutDays} without).`,
             direct: `${capital(label)}: better days, ${size} effect (${dText}).`,
           })
         : say(context.tone, {
-            gentle: `Your ${label} tend to be harder days (${f.withIt.length} days with it, ${f.withoutDays} without; ${dText}). Go gently on those days.`,
+            gentle: `${capital(label)} tend to be harder days (${f.withIt.length} days with it, ${f.withoutDays} without; ${dText}).${you === 'you' ? ' Go gently on those days.' : ''}`,
             neutral: `${capital(label)} go with worse days: a ${size} difference (${dText}; ${f.withIt.length} days with, ${f.withoutDays} without).`,
             direct: `${capital(label)}: worse days, ${size} effect (${dText}).`,
           }),

@@ -10,6 +10,7 @@ import {
   signed,
   intervalText,
   notEnough,
+  personOf,
   card,
   interval,
   type InsightMethod,
@@ -53,29 +54,40 @@ export function comparisonCard(
     period: null,
     chart,
   };
-  if (usable.length < 2)
+  if (usable.length < 2) {
+    // The second busiest group is what stands between the person and a comparison.
+    const second = [...sized].sort((a, b) => b.summary.n - a.summary.n)[1]?.summary.n ?? 0;
+    const group = kind === 'channel_patterns' ? 'channel' : 'time of day';
     return card(context, {
       ...base,
-      status: 'not_enough_data',
-      n,
-      interval: null,
-      claim: notEnough(context.tone, `at least ${GROUP_MINIMUM} items in each of two ${what}.`),
+      ...notEnough(context.tone, {
+        n: second,
+        minimum: GROUP_MINIMUM,
+        nUnit: 'items',
+        needs: `${GROUP_MINIMUM} items in each of two ${what}`,
+        sofar:
+          second === 0
+            ? `there is no second ${group} yet`
+            : `the second busiest ${group} has ${second} so far`,
+      }),
       evidence: { items: [], words: [] },
     });
+  }
   const ranked = [...usable].sort((a, b) => b.summary.mean - a.summary.mean);
   const best = ranked[0] ?? usable[0];
   const worst = ranked[ranked.length - 1] ?? usable[1];
   if (!best || !worst) throw new Error('unreachable');
   const diff = welchInterval(best.summary, worst.summary);
   const clear = diff.low > 0;
+  const { Your } = personOf(context);
   const claim = clear
     ? say(context.tone, {
-        gentle: `Your words tend to feel lighter in ${best.label.toLowerCase()} than in ${worst.label.toLowerCase()} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
-        neutral: `Your words are more positive in ${best.label.toLowerCase()} than in ${worst.label.toLowerCase()} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
+        gentle: `${Your} words tend to feel lighter in ${best.label.toLowerCase()} than in ${worst.label.toLowerCase()} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
+        neutral: `${Your} words are more positive in ${best.label.toLowerCase()} than in ${worst.label.toLowerCase()} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
         direct: `${best.label} ${signed(diff.estimate)} over ${worst.label.toLowerCase()} (${intervalText(diff)}).`,
       })
     : say(context.tone, {
-        gentle: `Your words feel much the same across ${what}.`,
+        gentle: `${Your} words feel much the same across ${what}.`,
         neutral: `No clear difference between ${what} (largest: ${best.label} vs ${worst.label.toLowerCase()}, ${signed(diff.estimate)}, ${intervalText(diff)}).`,
         direct: `No clear difference between ${what}.`,
       });

@@ -23,6 +23,8 @@ import {
   say,
   percent,
   notEnough,
+  amount,
+  personOf,
   card,
   interval,
   capital,
@@ -92,10 +94,13 @@ export function emotionMixCard(data: InsightData, context: InsightContext): Draf
   if (window.n < MIN.items)
     return card(context, {
       ...base,
-      status: 'not_enough_data',
-      n: window.n,
-      interval: null,
-      claim: notEnough(context.tone, `at least ${MIN.items} items with emotion words.`),
+      ...notEnough(context.tone, {
+        n: window.n,
+        minimum: MIN.items,
+        nUnit: 'items',
+        needs: `${MIN.items} items with emotion words over the last ${WINDOW_BUCKETS[context.period]} ${PERIOD_WORDS[context.period].unit}`,
+        sofar: `${personOf(context).you} have ${amount(window.n)} so far`,
+      }),
       evidence: {
         items: [{ ranges: [windowRange], emotional: true, order: 'newest', limit: EVIDENCE_ITEMS }],
         words: [],
@@ -121,8 +126,8 @@ export function emotionMixCard(data: InsightData, context: InsightContext): Draf
     n: poolSize,
     interval: interval(share, `share of emotion words that are ${top}`),
     claim: say(context.tone, {
-      gentle: `${capital(top)} has been the feeling most present in your words ${when} (${percent(share.estimate)} of emotion words, 95% interval ${percent(share.low)}–${percent(share.high)}).`,
-      neutral: `${capital(top)} is the most frequent emotion in your words ${when}: ${percent(share.estimate)} of emotion words (95% interval ${percent(share.low)}–${percent(share.high)}).`,
+      gentle: `${capital(top)} has been the feeling most present in ${personOf(context).your} words ${when} (${percent(share.estimate)} of emotion words, 95% interval ${percent(share.low)}–${percent(share.high)}).`,
+      neutral: `${capital(top)} is the most frequent emotion in ${personOf(context).your} words ${when}: ${percent(share.estimate)} of emotion words (95% interval ${percent(share.low)}–${percent(share.high)}).`,
       direct: `Most frequent emotion ${when}: ${top}, ${percent(share.estimate)} (${percent(share.low)}–${percent(share.high)}).`,
     }),
     evidence: {

@@ -1,7 +1,7 @@
 import {
-  INSIGHT_KIND_TITLES,
-  INSIGHTS_MESSAGES,
+  insightTitle,
   type InsightPeriod,
+  type InsightReader,
   type InsightTone,
   type SourceKind,
 } from '@kaleido/shared/insights/insights.constants';
@@ -47,6 +47,8 @@ export interface InsightContext {
    * digest, never the words (../card-provenance.ts, decision 039).
    */
   subjectId: (subject: string) => string;
+  /** Who reads the cards (unset: the person themself, spoken to as "you"). */
+  reader?: InsightReader;
 }
 
 /** A recorded mood on the valence scale (−1 bad .. +1 good). */
@@ -168,12 +170,56 @@ export const list = (words: string[]) =>
     ? (words[0] ?? '')
     : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
 
-export function notEnough(tone: InsightTone, needs: string): string {
-  return say(tone, {
-    gentle: `${INSIGHTS_MESSAGES.notEnoughData} There is no rush — ${needs}`,
-    neutral: `${INSIGHTS_MESSAGES.notEnoughData} ${needs}`,
-    direct: `${INSIGHTS_MESSAGES.notEnoughData} Needed: ${needs}`,
-  });
+/** The words for the person a card is about, as its reader addresses them ("you" or "they"). */
+export interface PersonWords {
+  you: string;
+  You: string;
+  your: string;
+  Your: string;
+}
+
+export function personOf(context: Pick<InsightContext, 'reader'>): PersonWords {
+  return (context.reader ?? 'self') === 'self'
+    ? { you: 'you', You: 'You', your: 'your', Your: 'Your' }
+    : { you: 'they', You: 'They', your: 'their', Your: 'Their' };
+}
+
+/** A count as a clause says it: 'none', '1', '12'. */
+export const amount = (n: number) => (n === 0 ? 'none' : String(n));
+
+/** '1 day', '3 days'; 'none' for nothing. */
+export const count = (n: number, one: string, many: string) =>
+  n === 0 ? 'none' : `${n} ${n === 1 ? one : many}`;
+
+/** What a card below its minimum still needs: its n, minimum and unit say the same. */
+export interface Shortfall {
+  n: number;
+  minimum: number;
+  nUnit: 'items' | 'days' | 'entries';
+  /** A noun phrase with the minimum: "5 journal entries with a mood". */
+  needs: string;
+  /** A clause with n: "you have 2 so far". */
+  sofar: string;
+}
+
+/**
+ * A card below its minimum, as one sentence that names what it needs and how far the person
+ * is, with the same figures as its basis line ("2 of 5 items so far").
+ */
+export function notEnough(tone: InsightTone, shortfall: Shortfall) {
+  const { n, minimum, nUnit, needs, sofar } = shortfall;
+  return {
+    status: 'not_enough_data' as const,
+    n,
+    minimum,
+    nUnit,
+    interval: null,
+    claim: say(tone, {
+      gentle: `There is no rush: this needs ${needs}, and ${sofar}.`,
+      neutral: `Not enough data yet: this needs ${needs}, and ${sofar}.`,
+      direct: `Needs ${needs}; ${sofar}.`,
+    }),
+  };
 }
 
 // --------------------------------------------------------------------------------------------
@@ -199,7 +245,7 @@ export function card(
 ): DraftCard {
   return {
     ...fields,
-    title: INSIGHT_KIND_TITLES[fields.kind],
+    title: insightTitle(fields.kind, context.reader ?? 'self'),
     tone: context.tone,
     period: fields.period === undefined ? context.period : fields.period,
     generatedAt: context.now.toISOString(),

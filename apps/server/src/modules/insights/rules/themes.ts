@@ -16,6 +16,8 @@ import {
   signed,
   list,
   notEnough,
+  amount,
+  personOf,
   card,
   interval,
   type InsightMethod,
@@ -37,17 +39,29 @@ export function themesCard(data: InsightData, context: InsightContext): DraftCar
     minimum: MIN.items,
     period: null,
   };
+  const { you } = personOf(context);
   if (recent.items < MIN.items || earlier.items < MIN.items)
     return card(context, {
       ...base,
-      status: 'not_enough_data',
-      n: recent.items + earlier.items,
-      interval: null,
-      chart: null,
-      claim: notEnough(
+      ...notEnough(
         context.tone,
-        `at least ${MIN.items} items in the last ${RECENT_DAYS} days and ${MIN.items} in the ${EARLIER_DAYS} days before.`,
+        recent.items < MIN.items
+          ? {
+              n: recent.items,
+              minimum: MIN.items,
+              nUnit: 'items',
+              needs: `${MIN.items} items in the last ${RECENT_DAYS} days`,
+              sofar: `${you} have ${amount(recent.items)} so far`,
+            }
+          : {
+              n: earlier.items,
+              minimum: MIN.items,
+              nUnit: 'items',
+              needs: `${MIN.items} items in the ${EARLIER_DAYS} days before those ${RECENT_DAYS} to compare with`,
+              sofar: `${you} have ${amount(earlier.items)} from then`,
+            },
       ),
+      chart: null,
       evidence: {
         items: [{ ranges: [recentRange], order: 'newest', limit: EVIDENCE_ITEMS }],
         words: [],
@@ -100,7 +114,7 @@ export function themesCard(data: InsightData, context: InsightContext): DraftCar
       interval: null,
       chart,
       claim: say(context.tone, {
-        gentle: 'What you write about has stayed steady lately.',
+        gentle: `What ${you} write about has stayed steady lately.`,
         neutral: 'No theme has clearly risen or faded in the last two weeks.',
         direct: 'No rising or fading themes.',
       }),
@@ -119,8 +133,8 @@ export function themesCard(data: InsightData, context: InsightContext): DraftCar
     interval: interval(lead.diff, `change in share of items mentioning "${lead.theme}"`),
     chart,
     claim: say(context.tone, {
-      gentle: `Lately you have been writing ${parts.join(', and ')} than in the weeks before.`,
-      neutral: `In the last ${RECENT_DAYS} days you wrote ${parts.join(' and ')} than in the ${EARLIER_DAYS} days before ("${lead.theme}": ${signed(lead.diff.estimate * 100, 0)} points, 95% interval ${signed(lead.diff.low * 100, 0)} to ${signed(lead.diff.high * 100, 0)}).`,
+      gentle: `Lately ${you} have been writing ${parts.join(', and ')} than in the weeks before.`,
+      neutral: `In the last ${RECENT_DAYS} days ${you} wrote ${parts.join(' and ')} than in the ${EARLIER_DAYS} days before ("${lead.theme}": ${signed(lead.diff.estimate * 100, 0)} points, 95% interval ${signed(lead.diff.low * 100, 0)} to ${signed(lead.diff.high * 100, 0)}).`,
       direct: `Rising: ${list(risingWords) || 'none'}. Fading: ${list(fadingWords) || 'none'}.`,
     }),
     evidence: {

@@ -24,7 +24,11 @@ import {
   card,
   interval,
   capital,
+  amount,
+  count,
+  personOf,
   type InsightMethod,
+  type Shortfall,
 } from './shared';
 
 type TrendKind = Extract<InsightKind, 'valence_trend' | 'mood_trend'>;
@@ -98,7 +102,7 @@ function trendClaim(
           direct: `Up ${change} ${periodText} versus before (${intervalText(diff)}).`,
         })
       : say(context.tone, {
-          gentle: `${capital(what)} has been a little heavier ${periodText} than before (${signed(diff.estimate)}, ${intervalText(diff)}). Be kind to yourself.`,
+          gentle: `${capital(what)} has been a little heavier ${periodText} than before (${signed(diff.estimate)}, ${intervalText(diff)}).${(context.reader ?? 'self') === 'self' ? ' Be kind to yourself.' : ''}`,
           neutral: `${capital(what)} is lower ${periodText} than in the earlier ${PERIOD_WORDS[context.period].unit} (${signed(diff.estimate)}, ${intervalText(diff)}).`,
           direct: `Down ${change} ${periodText} versus before (${intervalText(diff)}).`,
         })
@@ -109,12 +113,62 @@ function trendClaim(
       });
 }
 
+/**
+ * The first thing a trend still lacks, if any: enough scored items, on enough days, some in the
+ * current period and some before it to compare with.
+ */
+function trendShortfall(
+  kind: TrendKind,
+  figures: ReturnType<typeof trendFigures>,
+  context: InsightContext,
+): Shortfall | null {
+  const { you } = personOf(context);
+  const mood = kind === 'mood_trend';
+  const things = (n: number) =>
+    mood
+      ? `${n} journal ${n === 1 ? 'entry' : 'entries'} with a mood`
+      : `${n} ${n === 1 ? 'item' : 'items'}`;
+  const nUnit = mood ? ('entries' as const) : ('items' as const);
+  const periodText = PERIOD_WORDS[context.period].this;
+  const { total, days, recent, earlier } = figures;
+  if (total < MIN.items)
+    return {
+      n: total,
+      minimum: MIN.items,
+      nUnit,
+      needs: things(MIN.items),
+      sofar: `${you} have ${amount(total)} so far`,
+    };
+  if (days < MIN.trendDays)
+    return {
+      n: days,
+      minimum: MIN.trendDays,
+      nUnit: 'days',
+      needs: `${mood ? 'journal entries with a mood' : 'items'} on ${MIN.trendDays} different days`,
+      sofar: `${you} have them on ${count(days, 'day', 'days')} so far`,
+    };
+  if (recent.summary.n < 1)
+    return {
+      n: recent.summary.n,
+      minimum: 1,
+      nUnit,
+      needs: `${things(1)} ${periodText} to compare with before`,
+      sofar: `${you} have none ${periodText} so far`,
+    };
+  if (earlier.summary.n < 2)
+    return {
+      n: earlier.summary.n,
+      minimum: 2,
+      nUnit,
+      needs: `${things(2)} from before ${periodText} to compare with`,
+      sofar: `${you} have ${amount(earlier.summary.n)} so far`,
+    };
+  return null;
+}
+
 export function trendCard(kind: TrendKind, data: InsightData, context: InsightContext): DraftCard {
-  const { first, current, recent, earlier, total, days, unit, chart } = trendFigures(
-    kind,
-    data,
-    context,
-  );
+  const figures = trendFigures(kind, data, context);
+  const { first, current, recent, earlier, total, unit, chart } = figures;
   const scoredRequest = {
     scored: kind === 'mood_trend' ? ('mood' as const) : ('worded' as const),
   };
@@ -122,26 +176,21 @@ export function trendCard(kind: TrendKind, data: InsightData, context: InsightCo
     gte: dayStart(bucket, context.timezone),
     lt: dayStart(nextBucket(bucket, context.period), context.timezone),
   });
-  const what = kind === 'mood_trend' ? 'your recorded mood' : 'how your words feel';
+  const { your } = personOf(context);
+  const what = kind === 'mood_trend' ? `${your} recorded mood` : `how ${your} words feel`;
   const base = {
     id: `${kind}:${context.period}`,
     kind,
-    nUnit: 'items' as const,
+    nUnit: kind === 'mood_trend' ? ('entries' as const) : ('items' as const),
     minimum: MIN.items,
     chart,
   };
-  const periodText = PERIOD_WORDS[context.period].this;
 
-  if (total < MIN.items || days < MIN.trendDays || recent.summary.n < 1 || earlier.summary.n < 2)
+  const shortfall = trendShortfall(kind, figures, context);
+  if (shortfall)
     return card(context, {
       ...base,
-      status: 'not_enough_data',
-      n: total,
-      interval: null,
-      claim: notEnough(
-        context.tone,
-        `at least ${MIN.items} ${kind === 'mood_trend' ? 'journal entries with a mood' : 'items'} over ${MIN.trendDays} days, some ${periodText} and some before.`,
-      ),
+      ...notEnough(context.tone, shortfall),
       evidence: {
         items: [
           {

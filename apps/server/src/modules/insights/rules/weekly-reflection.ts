@@ -17,6 +17,8 @@ import {
   intervalText,
   list,
   notEnough,
+  amount,
+  personOf,
   card,
   interval,
   capital,
@@ -36,16 +38,17 @@ export function weeklyCard(data: InsightData, context: InsightContext): DraftCar
     period: 'week' as const,
     chart: null,
   };
+  const { you, You, Your } = personOf(context);
   if (week.items < MIN.weeklyItems)
     return card(context, {
       ...base,
-      status: 'not_enough_data',
-      n: week.items,
-      interval: null,
-      claim: notEnough(
-        context.tone,
-        `at least ${MIN.weeklyItems} things written or said in the last 7 days.`,
-      ),
+      ...notEnough(context.tone, {
+        n: week.items,
+        minimum: MIN.weeklyItems,
+        nUnit: 'items',
+        needs: `${MIN.weeklyItems} things written or said in the last 7 days`,
+        sofar: `${you} have ${amount(week.items)} so far`,
+      }),
       evidence: {
         items: [{ ranges: [weekRange], order: 'oldest', limit: MIN.weeklyItems }],
         words: [],
@@ -80,12 +83,12 @@ export function weeklyCard(data: InsightData, context: InsightContext): DraftCar
         : 'mixed';
   const sentences = {
     gentle: [
-      `This week you shared ${week.items} thing${week.items === 1 ? '' : 's'} through ${list(channels)}.`,
-      `Your words felt ${feel}${comparison ? `, ${comparison}` : ''}.`,
+      `This week ${you} shared ${week.items} thing${week.items === 1 ? '' : 's'} through ${list(channels)}.`,
+      `${Your} words felt ${feel}${comparison ? `, ${comparison}` : ''}.`,
       topEmotion ? `${capital(topEmotion)} came up most.` : '',
-      themes.length ? `You kept returning to ${list(themes)}.` : '',
+      themes.length ? `${You} kept returning to ${list(themes)}.` : '',
       brightest && brightest.valence > 0.2 ? `A bright moment: "${brightest.title}".` : '',
-      'Whatever the week held, you took the time to reflect.',
+      `Whatever the week held, ${you} took the time to reflect.`,
     ],
     neutral: [
       `Last 7 days: ${week.items} item${week.items === 1 ? '' : 's'} (${list(channels)}).`,

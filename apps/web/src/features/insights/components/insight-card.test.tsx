@@ -67,4 +67,22 @@ describe('an insight card', () => {
     renderCard({ ...reflection, writtenBy: 'template' });
     expect(screen.getAllByText(/Written by this server’s language model/)).toHaveLength(1);
   });
+
+  it('below its minimum says what it needs, and its basis line counts the same', () => {
+    renderCard({
+      ...card,
+      status: 'not_enough_data',
+      claim:
+        'Not enough data yet: this needs items on 3 different days, and you have them on 1 day so far.',
+      n: 1,
+      nUnit: 'days',
+      minimum: 3,
+      interval: null,
+    });
+    expect(
+      screen.getByText(/^Not enough data yet: this needs items on 3 different days/),
+    ).toBeTruthy();
+    expect(screen.getByText('1 of 3 days so far.')).toBeTruthy();
+    expect(screen.queryByText(/^Based on/)).toBeNull();
+  });
 });
