@@ -8,6 +8,7 @@ import { DIRECTORY_MESSAGES, INVITE_LIMIT } from '@kaleido/shared/users/director
 import type { JobQueue } from '../../jobs/job-queue';
 import { badRequest } from '../../http/errors';
 import type { EventBus } from '../../realtime/event-bus';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { CareLogging } from './care-logging.repository';
 import type { CarePolicy } from './care-policy';
@@ -36,7 +37,8 @@ export function createCareInvitations(deps: {
   policy: Pick<CarePolicy, 'isProfessional'>;
   jobs: Pick<JobQueue, 'enqueue' | 'define'>;
   rateLimits: Pick<RateLimitService, 'consume'>;
-  relationships: Pick<CareRelationshipsRepository, 'userByEmail' | 'invite'>;
+  relationships: Pick<CareRelationshipsRepository, 'userByEmail' | 'invite' | 'usersByIds'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   logging: Pick<CareLogging, 'logChange'>;
   bus: Pick<EventBus, 'publish'>;
   viewerOf: (userId: string) => Promise<{ role: string }>;
@@ -73,6 +75,35 @@ export function createCareInvitations(deps: {
       now,
     });
     await announceChange(deps.bus, created, 'invited');
+    await tellInvited(userId, target.id, body.as);
+  }
+
+  /**
+   * The invited side hears of it where they look (the bell, and mail when they are away and
+   * chose email notifications), with a way to answer: the person on their dashboard, the
+   * professional in their requests.
+   */
+  async function tellInvited(inviterId: string, invitedId: string, as: InviteBody['as']) {
+    const [inviter] = await repository.usersByIds([inviterId]);
+    const name = inviter?.name.trim() || inviter?.email || 'Someone';
+    await deps.notifications.notify(
+      invitedId,
+      as === 'professional'
+        ? {
+            type: 'settings',
+            title: `Invitation from ${name}`,
+            message: `${name} invited you to work together as your professional. Accept or decline on your dashboard.`,
+            link: '/app/dashboard',
+            emailLine: `${name} invited you to work together in Kaleido.`,
+          }
+        : {
+            type: 'settings',
+            title: `Request from ${name}`,
+            message: `${name} asked you to be their professional. Accept or decline in your requests.`,
+            link: '/client/requests',
+            emailLine: `${name} asked you to be their professional in Kaleido.`,
+          },
+    );
   }
 
   deps.jobs.define(

@@ -141,6 +141,7 @@ export function registerCare(app: FastifyInstance, deps: CareDeps) {
       policy,
       jobs: deps.jobs,
       rateLimits: deps.rateLimits,
+      notifications: deps.notifications,
       viewerOf,
     }),
     consent: createCareConsent({ ...changes, views: relationshipService }),
