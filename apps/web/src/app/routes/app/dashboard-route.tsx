@@ -1,4 +1,5 @@
 import { DASHBOARD_TEXTS } from '@kaleido/shared/dashboard/dashboard.constants';
+import { InvitationsBanner } from '../../../features/care/components/invitations-banner';
 import { DashboardScreen } from '../../../features/dashboard/components/dashboard-screen';
 import { InsightCards } from '../../../features/insights/components/insight-cards';
 import { PageHeader } from '../../../features/shell/components/page-header';
@@ -17,6 +18,7 @@ export function DashboardRoute() {
         title="Dashboard"
         subtitle={firstName ? `Welcome back, ${firstName}!` : DASHBOARD_TEXTS.welcome}
       />
+      <InvitationsBanner />
       <DashboardScreen insights={<InsightCards />} />
     </>
   );

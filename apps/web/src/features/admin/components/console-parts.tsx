@@ -1,6 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 
 /** A figure with its label, as the overview and health show them. */
@@ -54,59 +53,6 @@ export function Pager({
         </Button>
       </div>
     </div>
-  );
-}
-
-/** A button that asks before it acts (destructive console actions). */
-export function ConfirmButton({
-  label,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  pending,
-  variant = 'destructive',
-}: {
-  label: string;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => Promise<unknown>;
-  pending: boolean;
-  variant?: ButtonProps['variant'];
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant={variant} size="sm" disabled={pending}>
-          {label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={title}
-        description={description}
-        onInteractOutside={(event) => event.preventDefault()}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant={variant}
-            disabled={pending}
-            onClick={() => {
-              void onConfirm().then(
-                () => setOpen(false),
-                () => setOpen(false),
-              );
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }
 

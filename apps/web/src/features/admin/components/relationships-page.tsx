@@ -8,15 +8,8 @@ import { Input } from '../../../components/ui/input';
 import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import {
-  ConfirmButton,
-  ConsoleTable,
-  formatWhen,
-  formText,
-  Pager,
-  SearchField,
-  Select,
-} from './console-parts';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { ConsoleTable, formatWhen, formText, Pager, SearchField, Select } from './console-parts';
 
 const PAGE_SIZE = 20;
 

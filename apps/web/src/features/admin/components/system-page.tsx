@@ -15,7 +15,8 @@ import { Input } from '../../../components/ui/input';
 import { adminApi, adminKeys, type InstanceSettings } from '../../../lib/api/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { instanceFeaturesKey } from '../../../lib/instance-features';
-import { ConfirmButton, formatWhen, Select } from './console-parts';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { formatWhen, Select } from './console-parts';
 
 const FEATURE_LABELS: Record<FeatureToggle, string> = {
   audio_input: 'Audio input',

@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { adminApi, adminKeys } from '../../../lib/api/admin';
 import { errorMessage } from '../../../lib/api-client';
-import { ConfirmButton, Select } from './console-parts';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { Select } from './console-parts';
 
 type AdminUser = AdminUserDetail['user'];
 

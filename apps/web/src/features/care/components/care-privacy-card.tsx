@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { Input } from '../../../components/ui/input';
 import { careApi, careKeys } from '../../../lib/api/care';
 import {
@@ -70,7 +71,7 @@ export function CarePrivacyCard() {
   );
 }
 
-function RelationshipItem({ relationship: r }: { relationship: Relationship }) {
+export function RelationshipItem({ relationship: r }: { relationship: Relationship }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: careKeys.all });
   const answer = useMutation({
@@ -102,10 +103,20 @@ function RelationshipItem({ relationship: r }: { relationship: Relationship }) {
               </Button>
             </>
           )}
-          {!r.awaitingMe && (
+          {!r.awaitingMe && r.status === 'pending' && (
             <Button size="sm" variant="outline" onClick={() => end.mutate()}>
-              {r.status === 'pending' ? 'Withdraw' : 'End'}
+              Withdraw invitation to {r.other.name}
             </Button>
+          )}
+          {!r.awaitingMe && r.status === 'active' && (
+            <ConfirmButton
+              label={`End relationship with ${r.other.name}`}
+              title={`End relationship with ${r.other.name}?`}
+              description={endingText(r)}
+              confirmLabel="End relationship"
+              pending={end.isPending}
+              onConfirm={() => end.mutateAsync()}
+            />
           )}
         </div>
       </div>
@@ -119,6 +130,22 @@ function RelationshipItem({ relationship: r }: { relationship: Relationship }) {
     </li>
   );
 }
+
+/** What ending a relationship takes away, said before it happens. */
+export function endingText(r: Relationship): string {
+  const shared = r.consents
+    .filter((c) => c.active)
+    .map((c) => CARE_SCOPE_LABELS[c.scope])
+    .map((label) => label.charAt(0).toLowerCase() + label.slice(1));
+  const now =
+    shared.length === 0
+      ? `${r.other.name} sees nothing of yours now, and will not be able to.`
+      : `${r.other.name} will stop seeing your ${listOf(shared)} at once.`;
+  return `${now} To work together again, one of you must send a new invitation and you would choose again what to share. Your records of what was read stay.`;
+}
+
+const listOf = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 function ScopeToggle({ relationship, scope }: { relationship: Relationship; scope: CareScope }) {
   const queryClient = useQueryClient();
