@@ -628,6 +628,11 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'owner' },
     call: () => post('/api/insights/disputes', { insightId: 'weekly_reflection', reason: 'no' }),
   },
+  // Each person's own hidden insights: anyone signed in gets their own list.
+  'GET /api/insights/disputes': {
+    access: { who: 'signed-in' },
+    call: () => get('/api/insights/disputes'),
+  },
   'DELETE /api/insights/disputes/:id': {
     access: { who: 'owner' },
     call: async (world) => {

@@ -29,6 +29,10 @@ export const DisputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof DisputeSchema>;
 
+/** GET /api/insights/disputes: the person's hidden insights, oldest first, each restorable. */
+export const DisputeListSchema = z.object({ disputes: z.array(DisputeSchema) });
+export type DisputeList = z.infer<typeof DisputeListSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The personal model
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,11 @@ import {
   type InsightPeriod,
 } from '@kaleido/shared/insights/insights.constants';
 import type { InsightCard } from '@kaleido/shared/insights/insight-cards.schemas';
-import type { Dispute, DisputeBody } from '@kaleido/shared/insights/personal-model.schemas';
+import type {
+  Dispute,
+  DisputeBody,
+  DisputeList,
+} from '@kaleido/shared/insights/personal-model.schemas';
 import { notFound } from '../../http/errors';
 import { currentCardId } from './card-provenance';
 import type { DisputeRow, DisputesRepository } from './disputes.repository';
@@ -76,6 +80,13 @@ export function createInsightDisputes(deps: {
       await learning.retrain(userId);
       await announcements.announce(userId, { reason: 'disputed' });
       return disputeAsShown(row, subjectIds);
+    },
+
+    /** The person's hidden insights ("Hidden insights" lists them, each with Restore). */
+    async list(userId: string): Promise<DisputeList> {
+      const subjectIds = deps.contexts.subjectIds(userId);
+      const rows = await disputes.disputesOf(userId);
+      return { disputes: rows.map((row) => disputeAsShown(row, subjectIds)) };
     },
 
     /** Undo a dispute: the card may show again; its words count again. */

@@ -67,6 +67,10 @@ export function registerInsightsRoutes(
       reply.status(201).send(await disputes.dispute(signedInUserId(request), request.body)),
   );
 
+  r.get('/api/insights/disputes', { config: auth }, async (request) =>
+    disputes.list(signedInUserId(request)),
+  );
+
   r.delete(
     '/api/insights/disputes/:id',
     { config: auth, schema: { params: z.object({ id: z.uuid() }) } },

@@ -6,7 +6,11 @@ import type {
   InsightDetail,
   InsightList,
 } from '@kaleido/shared/insights/insight-cards.schemas';
-import type { Dispute, PersonalModel } from '@kaleido/shared/insights/personal-model.schemas';
+import type {
+  Dispute,
+  DisputeList,
+  PersonalModel,
+} from '@kaleido/shared/insights/personal-model.schemas';
 import type { PersonalityOverview, PersonalityResult } from '@kaleido/shared/insights/personality';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { analysisDisputes, analysisItems, analysisModels } from '../../db/schema/analysis';
@@ -467,13 +471,25 @@ describe('insights', () => {
     expect(model.disputes.map((d) => d.reason)).toEqual(['The office is not what drains me']);
     expect(model.topWords.flatMap((t) => t.words.map((w) => w.word))).not.toContain('office');
 
+    // "Hidden insights": the person's own, never anyone else's.
+    const hidden = await ana.client.get('/api/insights/disputes');
+    expect(hidden.json<DisputeList>().disputes).toEqual([dispute]);
+    expect((await ben.client.get('/api/insights/disputes')).json<DisputeList>().disputes).toEqual(
+      [],
+    );
+
     expect(
       (await ben.client.request('DELETE', `/api/insights/disputes/${dispute.id}`)).status,
     ).toBe(404);
     expect(
       (await ana.client.request('DELETE', `/api/insights/disputes/${dispute.id}`)).status,
     ).toBe(204);
-    expect(cardOf(await insights(ana.client), 'weekly_reflection')).toBeDefined();
+    const restored = await insights(ana.client);
+    expect(cardOf(restored, 'weekly_reflection')).toBeDefined();
+    expect(restored.hiddenCount).toBe(0);
+    expect((await ana.client.get('/api/insights/disputes')).json<DisputeList>().disputes).toEqual(
+      [],
+    );
   });
 
   it('scores the IPIP-50 questionnaire, keeps every take and exports them', async () => {
