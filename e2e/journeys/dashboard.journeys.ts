@@ -147,10 +147,15 @@ export const dashboardJourneys: Journey[] = [
       const weekly = page.locator('[data-insight="weekly_reflection"][data-status="ok"]');
       await weekly.waitFor({ timeout: 20_000 });
       await expectVisible(weekly.getByText(/^Based on \d+ /), 'what the claim rests on');
+      const unknown = page.locator('[data-status="not_enough_data"]').first();
+      await expectVisible(unknown, 'a card that does not know yet');
+      // One sentence saying what it needs, and a basis line that counts the same (issue 25).
       await expectVisible(
-        page.locator('[data-status="not_enough_data"]').first(),
-        'a card that does not know yet',
+        unknown.getByText(/^Not enough data yet: this needs .+ so far\.$/),
+        'what it still needs',
       );
+      await expectVisible(unknown.getByText(/^\d+ of \d+ \w+ so far\.$/), 'how far it is');
+      assert.equal(await page.getByText(/we don.t know/).count(), 0);
       await checkA11y(page, 'dashboard with insights');
 
       await weekly.getByRole('link', { name: /^Details:/ }).click();
@@ -171,7 +176,15 @@ export const dashboardJourneys: Journey[] = [
       await dialog.getByRole('button', { name: 'Hide this insight' }).click();
       await expectVisible(page.getByText('Insight hidden'), 'the confirmation');
       await page.locator('[data-insight="weekly_reflection"]').waitFor({ state: 'detached' });
-      await expectVisible(page.getByText(/1 hidden because they did not fit/), 'the hidden count');
+      // Hidden, not lost: "Hidden insights" brings it back.
+      const hidden = page.getByTestId('hidden-insights');
+      await hidden.getByText('Hidden insights (1)').click();
+      await hidden.getByRole('button', { name: 'Restore Your week' }).click();
+      await expectVisible(
+        page.locator('[data-insight="weekly_reflection"][data-status="ok"]'),
+        'the restored card',
+      );
+      await hidden.waitFor({ state: 'detached' });
 
       // The person's control: analysis off and on again, then everything derived deleted.
       const settings = page.getByTestId('insight-settings');

@@ -5,7 +5,11 @@ import type {
   DerivedDataDeleted,
 } from '@kaleido/shared/insights/insights.schemas';
 import type { InsightDetail, InsightList } from '@kaleido/shared/insights/insight-cards.schemas';
-import type { DisputeBody, Dispute } from '@kaleido/shared/insights/personal-model.schemas';
+import type {
+  DisputeBody,
+  Dispute,
+  DisputeList,
+} from '@kaleido/shared/insights/personal-model.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -13,6 +17,7 @@ export const insightKeys = {
   all: ['insights'] as const,
   list: ['insights', 'list'] as const,
   settings: ['insights', 'settings'] as const,
+  disputes: ['insights', 'disputes'] as const,
   detail: (kind: InsightKind, period: InsightPeriod | undefined) =>
     ['insights', 'detail', kind, period ?? null] as const,
 };
@@ -36,6 +41,16 @@ export const insightDetailQuery = (kind: InsightKind, period: InsightPeriod | un
 /** 'This doesn't fit me': hides the card, records why, teaches the personal model. */
 export const disputeInsight = (body: DisputeBody) =>
   api.post<Dispute>('/api/insights/disputes', body);
+
+/** The person's hidden insights ("Hidden insights"). */
+export const hiddenInsightsQuery = () =>
+  queryOptions({
+    queryKey: insightKeys.disputes,
+    queryFn: () => api.get<DisputeList>('/api/insights/disputes'),
+  });
+
+/** Restore: the card shows again, and its words count again in the personal model. */
+export const restoreInsight = (id: string) => api.delete<void>(`/api/insights/disputes/${id}`);
 
 export const insightSettingsQuery = () =>
   queryOptions({

@@ -4,6 +4,7 @@ import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { insightsQuery } from '../api/insights-requests';
 import { useInsightsSync } from '../hooks/use-insights-sync';
+import { HiddenInsights } from './hidden-insights';
 import { InsightCard } from './insight-card';
 import { InsightSettings } from './insight-settings';
 
@@ -20,8 +21,8 @@ export function InsightCards() {
       </h2>
       <p className="mb-3 text-sm text-muted-foreground">
         Worked out on our server from what you write and say; never sent to anyone else.
-        {data && data.hiddenCount > 0 && ` ${data.hiddenCount} hidden because they did not fit.`}
       </p>
+      {data && data.hiddenCount > 0 && <HiddenInsights count={data.hiddenCount} />}
       {isError ? (
         <p className="text-sm text-muted-foreground">Insights could not be loaded.</p>
       ) : !data ? null : !data.analysisEnabled ? (
