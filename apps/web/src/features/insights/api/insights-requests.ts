@@ -50,7 +50,7 @@ export const hiddenInsightsQuery = () =>
   });
 
 /** Restore: the card shows again, and its words count again in the personal model. */
-export const restoreInsight = (id: string) => api.delete<void>(`/api/insights/disputes/${id}`);
+export const restoreInsight = (id: string) => api.delete<unknown>(`/api/insights/disputes/${id}`);
 
 export const insightSettingsQuery = () =>
   queryOptions({

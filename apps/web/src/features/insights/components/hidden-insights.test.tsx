@@ -48,7 +48,7 @@ describe('hidden insights', () => {
     );
     // Nothing is asked for until the list is opened.
     expect(requests).toEqual([]);
-    const details = screen.getByTestId('hidden-insights') as HTMLDetailsElement;
+    const details = screen.getByTestId<HTMLDetailsElement>('hidden-insights');
     fireEvent.click(screen.getByText('Hidden insights (1)'));
     details.open = true;
     fireEvent(details, new Event('toggle'));
