@@ -15,6 +15,10 @@ function TagRow({ tag, others }: { tag: JournalTag; others: JournalTag[] }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(tag.name);
   const [into, setInto] = useState('');
+  // Merge and delete change many entries at once: each asks, saying what it will do, first.
+  const [asking, setAsking] = useState<'merge' | 'delete' | null>(null);
+  const target = others.find((other) => other.id === into);
+  const entries = `${tag.count} ${tag.count === 1 ? 'entry' : 'entries'}`;
   const done = (message: string) => async () => {
     toast.success(message);
     await queryClient.invalidateQueries({ queryKey: journalKeys.all });
@@ -76,7 +80,7 @@ function TagRow({ tag, others }: { tag: JournalTag; others: JournalTag[] }) {
               size="sm"
               variant="outline"
               disabled={!into || merge.isPending}
-              onClick={() => merge.mutate()}
+              onClick={() => setAsking('merge')}
             >
               Merge
             </Button>
@@ -87,11 +91,41 @@ function TagRow({ tag, others }: { tag: JournalTag; others: JournalTag[] }) {
           variant="ghost"
           aria-label={`Delete tag ${tag.name}`}
           disabled={remove.isPending}
-          onClick={() => remove.mutate()}
+          onClick={() => setAsking('delete')}
         >
           Delete
         </Button>
       </div>
+      {asking && (
+        <div
+          role="group"
+          aria-label={asking === 'merge' ? 'Confirm merging tags' : 'Confirm deleting the tag'}
+          className="grid gap-2 rounded-md bg-muted p-3 text-sm"
+        >
+          <p>
+            {asking === 'merge'
+              ? `Move ${entries} from “${tag.name}” to “${target?.name ?? ''}” and delete “${tag.name}”? This cannot be undone.`
+              : `Remove “${tag.name}” from ${entries} and delete it? The entries keep their text. This cannot be undone.`}
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" variant="outline" onClick={() => setAsking(null)}>
+              Cancel
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={merge.isPending || remove.isPending}
+              onClick={() => {
+                setAsking(null);
+                if (asking === 'merge') merge.mutate();
+                else remove.mutate();
+              }}
+            >
+              {asking === 'merge' ? 'Merge tags' : 'Delete tag'}
+            </Button>
+          </div>
+        </div>
+      )}
     </li>
   );
 }
