@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { MailAction, MailFolder, MailMessage } from '@kaleido/shared/email/email.schemas';
@@ -63,7 +63,8 @@ describe('SelectionToolbar', () => {
     expect(toolbar('archive', ['a']).names).not.toContain('Archive');
   });
 
-  it('restores and deletes forever in the trash, and empties it while it holds anything', () => {
+  it('restores and deletes forever in the trash, and empties it while it holds anything', async () => {
+    const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const { bar, names, done } = toolbar('trash', ['a'], 3);
     expect(names).toEqual([
       'Restore',
@@ -74,8 +75,25 @@ describe('SelectionToolbar', () => {
       'Empty trash',
     ]);
     fireEvent.click(within(bar).getByRole('button', { name: 'Restore' }));
+    // What cannot be undone asks first, saying what goes.
     fireEvent.click(within(bar).getByRole('button', { name: 'Delete forever' }));
+    const forever = screen.getByRole('dialog', { name: 'Delete 1 message forever?' });
+    expect(forever.textContent).toContain('This cannot be undone.');
+    expect(done).toEqual(['restore']);
+    fireEvent.click(within(forever).getByRole('button', { name: 'Delete forever' }));
+    await closed();
     fireEvent.click(within(bar).getByRole('button', { name: 'Empty trash' }));
+    const empty = screen.getByRole('dialog', { name: 'Empty trash?' });
+    expect(empty.textContent).toContain('All 3 messages in the trash');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Cancel' }));
+    await closed();
+    expect(done).toEqual(['restore', 'delete']);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Empty trash' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Empty trash?' })).getByRole('button', {
+        name: 'Empty trash',
+      }),
+    );
     expect(done).toEqual(['restore', 'delete', 'empty']);
   });
 

@@ -2,6 +2,7 @@ import type { MailAction, MailFolder } from '@kaleido/shared/email/email.schemas
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
@@ -38,6 +39,15 @@ export function EmailScreen({ view }: { view: EmailView }) {
     setError(null);
     try {
       await actOnMail(ids, action);
+      // Deleting moves to the trash: say so, and offer to take it back at once.
+      if (action === 'trash')
+        toast.success(
+          ids.length === 1 ? 'Moved to Trash' : `${ids.length} messages moved to Trash`,
+          {
+            description: `${ids.length === 1 ? 'It' : 'They'} can be restored from the trash.`,
+            action: { label: 'Undo', onClick: () => void act(ids, 'restore') },
+          },
+        );
       setSelected(new Set());
       if (openId && ids.includes(openId) && !['read', 'unread', 'star', 'unstar'].includes(action))
         close();

@@ -1,5 +1,8 @@
 import type { MailAction, MailFolder } from '@kaleido/shared/email/email.schemas';
 import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+
+const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 
 /**
  * What can be done to the selected messages of a folder: restore or delete forever in the
@@ -28,9 +31,14 @@ export function SelectionToolbar({
               <Button size="sm" variant="outline" onClick={() => onAct('restore')}>
                 Restore
               </Button>
-              <Button size="sm" variant="outline" onClick={() => onAct('delete')}>
-                Delete forever
-              </Button>
+              <ConfirmButton
+                label="Delete forever"
+                title={`Delete ${messages(selected.length)} forever?`}
+                description="They and their attachments will be gone for good. This cannot be undone."
+                confirmLabel="Delete forever"
+                pending={false}
+                onConfirm={() => Promise.resolve(onAct('delete'))}
+              />
             </>
           ) : (
             <>
@@ -56,9 +64,14 @@ export function SelectionToolbar({
         </>
       )}
       {folder === 'trash' && trashTotal > 0 && (
-        <Button size="sm" variant="destructive" onClick={onEmptyTrash}>
-          Empty trash
-        </Button>
+        <ConfirmButton
+          label="Empty trash"
+          title="Empty trash?"
+          description={`All ${messages(trashTotal)} in the trash and their attachments will be gone for good. This cannot be undone.`}
+          confirmLabel="Empty trash"
+          pending={false}
+          onConfirm={() => Promise.resolve(onEmptyTrash())}
+        />
       )}
     </div>
   );
