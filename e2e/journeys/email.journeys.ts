@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createVerifiedAccount, makeFindable, newAccount, type Account } from '../support/accounts';
-import { expectPath, expectVisible } from '../support/expect';
+import { expectPath, expectToast, expectVisible } from '../support/expect';
 import type { Journey, JourneyContext } from '../support/harness';
 import { trackSockets } from '../support/chat';
 import { signIn } from '../support/ui';
@@ -144,6 +144,9 @@ export const emailJourneys: Journey[] = [
       await pageB
         .getByRole('button', { name: 'Delete', exact: true })
         .waitFor({ state: 'detached' });
+      // It says where the message went, and offers to take it back.
+      await expectToast(pageB, 'Moved to Trash');
+      await expectVisible(pageB.getByRole('button', { name: 'Undo' }), 'an undo');
       await pageB
         .getByRole('navigation', { name: 'Mail folders' })
         .getByRole('button', { name: /Trash/ })
