@@ -106,9 +106,20 @@ export const careJourneys: Journey[] = [
           await api(me, 'POST', '/api/journal/entries', { title, content: `${title}.`, mood }),
           201,
         );
+      // The invitation reaches them: a notification in the bell, and Accept on the dashboard.
+      await me.goto('/app/dashboard');
+      await me.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+      await expectVisible(me.getByText(/^Invitation from /).first(), 'the invitation in the bell');
+      await me.keyboard.press('Escape');
+      const invitation = me.getByRole('article', { name: /^Invitation from / });
+      await expectVisible(
+        invitation.getByText(/invited you to work together as your professional\.$/),
+        'the invitation on the dashboard',
+      );
+      await invitation.getByRole('button', { name: 'Accept' }).click();
+      await invitation.waitFor({ state: 'detached' });
       await me.goto('/app/settings');
       await me.getByRole('tab', { name: 'Privacy' }).click();
-      await me.getByRole('button', { name: 'Accept' }).click();
       const master = me.getByRole('switch', { name: 'Share Insights with Clients' });
       await master.click();
       await expectVisible(me.locator('[role="switch"][aria-checked="true"]').first(), 'master on');
@@ -211,6 +222,19 @@ export const careJourneys: Journey[] = [
           .getByRole('list', { name: 'Access log' })
           .getByText(/viewed a report of your shared data, 2 items, on/),
         'report in the access log',
+      );
+
+      // Ending it asks first, naming whom and saying what stops being shared.
+      await me.getByRole('button', { name: /^End relationship with / }).click();
+      const ending = me.getByRole('dialog', { name: /^End relationship with .+\?$/ });
+      await expectVisible(
+        ending.getByText(/will stop seeing your mood and insight summaries at once\./),
+        'what stops being shared',
+      );
+      await ending.getByRole('button', { name: 'End relationship' }).click();
+      await expectVisible(
+        me.getByText('You are not working with a professional.'),
+        'the relationship ended',
       );
     },
   },
