@@ -109,7 +109,10 @@ export const careJourneys: Journey[] = [
       // The invitation reaches them: a notification in the bell, and Accept on the dashboard.
       await me.goto('/app/dashboard');
       await me.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
-      await expectVisible(me.getByText(/^Invitation from /).first(), 'the invitation in the bell');
+      await expectVisible(
+        me.getByRole('button', { name: /Invitation from .+ invited you to work together/ }),
+        'the invitation in the bell',
+      );
       await me.keyboard.press('Escape');
       const invitation = me.getByRole('article', { name: /^Invitation from / });
       await expectVisible(
