@@ -141,6 +141,13 @@ export const careJourneys: Journey[] = [
       // Their profile (SPEC §6) and insights (scope and master switch on), and contact links.
       await expectVisible(pro.getByRole('heading', { name: 'Profile' }), 'profile');
       await expectVisible(pro.getByRole('heading', { name: 'Insights' }), 'insights');
+      // About the person, not to them (issue 25): "How their words feel", never "your".
+      await expectVisible(
+        pro.getByRole('heading', { name: 'How their words feel' }),
+        'a card titled about the person',
+      );
+      for (const text of await pro.locator('[data-insight]').allTextContents())
+        assert.doesNotMatch(text, /\byour?\b/i, 'the professional reads about the person');
       const contact = pro.getByRole('navigation', { name: `Contact ${person.fullName}` });
       assert.equal(
         await contact.getByRole('link', { name: `Email ${person.fullName}` }).getAttribute('href'),
