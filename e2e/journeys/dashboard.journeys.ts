@@ -175,6 +175,10 @@ export const dashboardJourneys: Journey[] = [
       await dialog.getByLabel(/Why doesn/).fill('The office is not what drains me');
       await dialog.getByRole('button', { name: 'Hide this insight' }).click();
       await expectVisible(page.getByText('Insight hidden'), 'the confirmation');
+      await expectVisible(
+        page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' }),
+        'an undo beside it',
+      );
       await page.locator('[data-insight="weekly_reflection"]').waitFor({ state: 'detached' });
       // Hidden, not lost: "Hidden insights" brings it back.
       const hidden = page.getByTestId('hidden-insights');

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-client';
-import { disputeInsight, insightKeys } from '../api/insights-requests';
+import { disputeInsight, insightKeys, restoreInsight } from '../api/insights-requests';
 
 /** The dialog of `DisputeDialog`, loaded after the dashboard's first paint. */
 export function DisputeDialogContent({
@@ -26,11 +26,19 @@ export function DisputeDialogContent({
   const queryClient = useQueryClient();
   const dispute = useMutation({
     mutationFn: () => disputeInsight({ insightId: card.id, reason: reason.trim() }),
-    onSuccess: () => {
+    onSuccess: (hidden) => {
       setOpen(false);
       setReason('');
       toast.success('Insight hidden', {
-        description: 'Thank you. Your personal model will weigh these words less.',
+        description:
+          'Thank you. Your personal model will weigh these words less. Hidden insights can be restored.',
+        action: {
+          label: 'Undo',
+          onClick: () =>
+            void restoreInsight(hidden.id).then(() =>
+              queryClient.invalidateQueries({ queryKey: insightKeys.all }),
+            ),
+        },
       });
       // The dashboard's figures follow the `insights.updated` the server sends for the dispute.
       void queryClient.invalidateQueries({ queryKey: insightKeys.all });
