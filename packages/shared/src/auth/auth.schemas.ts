@@ -117,8 +117,15 @@ export const SessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-/** Answer to sign-in: either signed in, or a second factor is needed. */
-export const SignInResultSchema = z.object({ twoFactorRequired: z.boolean() });
+/**
+ * Answer to sign-in: either signed in, or a second factor is needed. `firstSignIn`: the account
+ * never signed in before, so it is greeted, not welcomed back.
+ */
+export const SignInResultSchema = z.object({
+  twoFactorRequired: z.boolean(),
+  firstSignIn: z.boolean(),
+});
+export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 export const GENERIC_SIGN_UP_MESSAGE = 'Please check your email to verify your account.';
 export const GENERIC_RESET_MESSAGE =
