@@ -108,6 +108,20 @@ export const voiceNotesJourneys: Journey[] = [
       await expectVisible(inbox.getByText(`From ${sender.fullName}`), 'the received note');
       await expectVisible(inbox.getByText(TITLE, { exact: true }), 'its title');
 
+      // Opening the inbox loads the player; only pressing play tells the sender it was heard.
+      await inbox.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+      await page.reload();
+      await expectVisible(page.getByText(`Sent to ${receiver.fullName}`), 'sent, not heard');
+      assert.equal(await page.getByText('(listened)').count(), 0, 'not listened on preload');
+      await inbox
+        .getByLabel(`Play ${TITLE}`)
+        .evaluate((element: HTMLAudioElement) => element.play());
+      await inbox.waitForResponse((r) => r.url().endsWith('/listened') && r.ok());
+      await page.reload();
+      await expectVisible(
+        page.getByText(`Sent to ${receiver.fullName} (listened)`),
+        'listened after play',
+      );
 
       // Delete with a confirmation that says it goes for the recipient too.
       await page.getByRole('button', { name: `Delete ${TITLE}` }).click();
