@@ -73,6 +73,23 @@ describe('PersonalityScreen', () => {
     expect(screen.getByTestId('personality-caveats').textContent).toMatch(/not a diagnosis/);
   });
 
+  it('keeps the answers given so far through a reload', () => {
+    sessionStorage.clear();
+    const first = withData(insightPageKeys.personality, overview(), <PersonalityScreen />);
+    for (const index of [0, 1, 2])
+      fireEvent.click(
+        within(nth(screen.getAllByRole('group'), index)).getByLabelText('Very Accurate'),
+      );
+    expect(screen.getByText('3 of 50 answered')).toBeTruthy();
+    first.unmount();
+
+    withData(insightPageKeys.personality, overview(), <PersonalityScreen />);
+    expect(screen.getByText('3 of 50 answered')).toBeTruthy();
+    const second = within(nth(screen.getAllByRole('group'), 1)).getByLabelText('Very Accurate');
+    expect((second as HTMLInputElement).checked).toBe(true);
+    sessionStorage.clear();
+  });
+
   it('shows the latest scores, the history over time, a retake and tentative style indicators', () => {
     const high = PERSONALITY_ITEMS.map((item) => (item.keyed === '+' ? 5 : 1));
     const middle = PERSONALITY_ITEMS.map(() => 3);
