@@ -166,8 +166,9 @@ export const voiceNotesJourneys: Journey[] = [
       await drawer.getByTestId('voice-note-upload-input').setInputFiles(wav);
       await expectToast(page, 'Voice note uploaded');
       await page.waitForURL((url) => url.pathname === '/app/voice-notes/recorder');
-      await expectVisible(page.getByRole('heading', { name: /^Your Voice Notes \(1\)/ }), 'listed');
+      // The drawer is modal: the list is read once it is closed.
       await page.keyboard.press('Escape');
+      await expectVisible(page.getByRole('heading', { name: /^Your Voice Notes \(1\)/ }), 'listed');
 
       await page.getByRole('button', { name: 'Settings', exact: true }).click();
       const keep = page.getByRole('switch', { name: 'Keep the audio after transcription' });
