@@ -108,6 +108,8 @@ export const SessionInfoSchema = z.object({
     })
     .nullable(),
   isFirstTimeAdmin: z.boolean(),
+  /** Signed in with a temporary password an administrator set: a new one comes first. */
+  passwordChangeRequired: z.boolean(),
   /** The profile picture (user_profile.avatar_url), shown wherever the avatar appears. */
   avatarUrl: z.string().nullable(),
   csrfToken: z.string().nullable(),
