@@ -40,6 +40,21 @@ export const emailJourneys: Journey[] = [
       await expectPath(pageA, '/app/email/compose');
       const to = pageA.getByRole('combobox', { name: 'To' });
       await to.pressSequentially(b.fullName.slice(0, 8));
+      // The suggestions cover what lies under them ("Add Cc" used to show through).
+      const suggestions = pageA.getByRole('listbox');
+      await expectVisible(suggestions.getByRole('option').filter({ hasText: b.email }), 'B');
+      const addCc = await pageA.getByRole('button', { name: 'Add Cc' }).boundingBox();
+      assert.ok(addCc);
+      const covered = await suggestions.evaluate(
+        (list, point) => {
+          const top = document.elementFromPoint(point.x, point.y);
+          return (
+            list.contains(top) && getComputedStyle(list).backgroundColor !== 'rgba(0, 0, 0, 0)'
+          );
+        },
+        { x: addCc.x + addCc.width / 2, y: addCc.y + addCc.height / 2 },
+      );
+      assert.ok(covered, 'the suggestions are opaque and above "Add Cc"');
       await pageA.getByRole('option').filter({ hasText: b.email }).click();
       await expectVisible(pageA.getByText(b.email), 'the recipient chip');
       await pageA.getByLabel('Subject').fill('Weekly letter');
