@@ -174,6 +174,14 @@ export const adminJourneys: Journey[] = [
         page.getByRole('list', { name: 'Privacy budget by week' }),
         'the budget of each week',
       );
+      // Without a dataset tag nothing downloads, and the page says what is missing (issue 25).
+      await page.getByRole('button', { name: 'Export JSON' }).click();
+      await expectVisible(
+        page.getByText(
+          'Give the dataset a tag (or set Dataset Tag in your admin profile) before exporting.',
+        ),
+        'the missing tag explained',
+      );
       await page.getByLabel(/Dataset tag/).fill('journey-study');
       await checkA11y(page, 'research');
       const [download] = await Promise.all([
