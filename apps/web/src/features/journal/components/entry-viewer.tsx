@@ -2,7 +2,7 @@ import { findPrompt } from '@kaleido/shared/journal/journal-prompts';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileText, Lock, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -119,6 +119,16 @@ export function EntryViewer({ id }: { id: string }) {
   const timezone = useUserTimezone();
   const query = useQuery(journalEntryQuery(id));
   const [editing, setEditing] = useState(false);
+  const article = useRef<HTMLElement>(null);
+  const loaded = query.data?.id;
+  // On a phone the viewer sits above the list (and after a save, above the form's button): an
+  // entry opened out of sight is brought into view, or the tap looks dead.
+  useEffect(() => {
+    const element = article.current;
+    if (!loaded || !element) return;
+    const { top } = element.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight) element.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   if (query.isPending) return <Spinner label="Loading entry" />;
   if (query.isError) {
@@ -148,6 +158,7 @@ export function EntryViewer({ id }: { id: string }) {
 
   return (
     <article
+      ref={article}
       aria-labelledby="entry-title"
       className="flex flex-col gap-4"
       data-testid="journal-entry"
