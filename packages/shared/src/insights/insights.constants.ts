@@ -114,7 +114,7 @@ export const INSIGHTS_MESSAGES = {
 export const DISPUTE_REASON_MAX = 500;
 
 /** Version of the lexicons and rules; a change re-analyses items on their next edit. */
-export const ANALYSIS_VERSION = 'lexicon-1';
+export const ANALYSIS_VERSION = 'lexicon-2';
 
 /** Realtime event to `user:<id>`: this person's analysis changed (cards and figures refresh). */
 export const INSIGHTS_UPDATED = 'insights.updated';
