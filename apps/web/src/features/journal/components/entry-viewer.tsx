@@ -15,6 +15,7 @@ import { formatEntryTime, MOOD_LABELS, PRIVACY_LABELS } from '../journal-format'
 import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EntryHistoryDialog } from './entry-history-dialog';
 import { TextEntryForm } from './text-entry-form';
+import { MoodIcon } from './mood-icon';
 
 function TranscriptState({ entry }: { entry: JournalEntry }) {
   if (entry.transcriptStatus === 'pending')
@@ -63,8 +64,11 @@ function EntryHeader({ entry, timezone }: { entry: JournalEntry; timezone: strin
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full bg-accent px-2.5 py-0.5" data-testid="entry-mood">
-          <span aria-hidden="true">{mood.emoji}</span> Mood: {mood.label}
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5"
+          data-testid="entry-mood"
+        >
+          <MoodIcon mood={entry.mood} /> Mood: {mood.label}
         </span>
         {entry.tags.map((tag) => (
           <span key={tag} className="rounded-full border px-2.5 py-0.5">
