@@ -50,6 +50,16 @@ export const INSIGHT_KINDS = [
 ] as const;
 export type InsightKind = (typeof INSIGHT_KINDS)[number];
 
+/**
+ * The kinds whose cards are computed per day, week or month; the others cover a fixed span
+ * (the weekly reflection, a week) or the whole window, so a period switch would change nothing.
+ */
+export const PERIOD_INSIGHT_KINDS: readonly InsightKind[] = [
+  'mood_trend',
+  'valence_trend',
+  'emotion_mix',
+];
+
 export const INSIGHT_KIND_TITLES: Record<InsightKind, string> = {
   mood_trend: 'Mood trend',
   valence_trend: 'How your words feel',

@@ -15,6 +15,8 @@ import {
 } from '@kaleido/shared/insights/personality';
 import { insightPageKeys } from '../api/insights-pages-requests';
 import { PersonalModelScreen } from './personal-model-screen';
+import { insightKeys } from '../api/insights-requests';
+import { InsightDetailScreen } from './insight-detail-screen';
 import { PersonalityScreen } from './personality-screen';
 
 const nth = (list: HTMLElement[], index: number): HTMLElement => {
@@ -172,5 +174,30 @@ describe('PersonalModelScreen', () => {
       <PersonalModelScreen />,
     );
     expect(screen.getByText(/Record a mood when you write a journal entry/)).toBeTruthy();
+  });
+});
+
+describe('InsightDetailScreen', () => {
+  const detail = { analysisEnabled: true, cards: [], method: 'How it is done.', caveats: [] };
+
+  it('offers Day, Week and Month where the cards follow them', () => {
+    withData(
+      insightKeys.detail('mood_trend', undefined),
+      detail,
+      <InsightDetailScreen kind="mood_trend" />,
+    );
+    for (const name of ['Day', 'Week', 'Month'])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+  });
+
+  it('offers no period switch on the weekly reflection, which is always a week', () => {
+    withData(
+      insightKeys.detail('weekly_reflection', undefined),
+      detail,
+      <InsightDetailScreen kind="weekly_reflection" />,
+    );
+    expect(screen.getByText('How it is done.')).toBeTruthy();
+    for (const name of ['Day', 'Week', 'Month'])
+      expect(screen.queryByRole('link', { name })).toBeNull();
   });
 });
