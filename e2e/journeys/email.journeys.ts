@@ -111,8 +111,15 @@ export const emailJourneys: Journey[] = [
       const box = pageB.getByLabel('Message', { exact: true });
       await box.press('Control+Home');
       await box.pressSequentially('Thank you!');
+      // Once sent, the draft is not asked for again (it used to answer 404; issue 25).
+      const draftMisses: string[] = [];
+      pageB.on('response', (r) => {
+        if (r.status() === 404 && r.url().includes('/api/email/drafts/')) draftMisses.push(r.url());
+      });
       await pageB.getByRole('button', { name: 'Send', exact: true }).click();
       await expectPath(pageB, '/app/email/sent');
+      await expectVisible(rows(pageB).filter({ hasText: 'Re: Weekly letter' }), 'the sent reply');
+      assert.deepEqual(draftMisses, [], 'no request for the sent draft');
 
       await pageA.goto('/app/email/inbox');
       const replyRow = rows(pageA).filter({ hasText: 'Re: Weekly letter' });
