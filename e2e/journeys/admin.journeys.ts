@@ -98,6 +98,40 @@ export const adminJourneys: Journey[] = [
     },
   },
   {
+    name: 'admin: an account made with a temporary password chooses its own at first sign-in',
+    holds: ['admin'],
+    unavailableBecause: needsAdmin,
+    async run({ newPage }) {
+      const person = newAccount('temporary');
+      const page = await newPage();
+      await openConsole(page);
+      await page
+        .getByRole('navigation', { name: 'Admin console' })
+        .getByRole('link', { name: 'Users' })
+        .click();
+      await page.getByLabel('Full name').fill(person.fullName);
+      await page.getByLabel('Email', { exact: true }).fill(person.email);
+      await page.getByLabel('Temporary password').fill(person.password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectVisible(page.getByRole('link', { name: person.fullName }), 'the new account');
+
+      // Signed in with the temporary password, nothing opens until they choose their own.
+      const them = await newPage();
+      await signIn(them, person, '/app/journal');
+      await expectVisible(
+        them.getByRole('heading', { name: 'Choose your own password', level: 1 }),
+        'the password step',
+      );
+      assert.equal(await them.getByRole('navigation', { name: 'Main' }).count(), 0, 'no app');
+      await them.getByLabel('Current password').fill(person.password);
+      await them.getByLabel('New password', { exact: true }).fill(`${person.password}-mine`);
+      await them.getByLabel('Confirm new password').fill(`${person.password}-mine`);
+      await them.getByRole('button', { name: 'Update password' }).click();
+      await expectToast(them, 'Password updated');
+      await expectVisible(them.getByRole('heading', { name: 'Journal', level: 1 }), 'the journal');
+    },
+  },
+  {
     name: 'admin: read and filter the audit log; run a research export and open it',
     holds: ['admin'],
     // Research mode is the whole instance's, for as long as the journey runs.
@@ -139,6 +173,14 @@ export const adminJourneys: Journey[] = [
       await expectVisible(
         page.getByRole('list', { name: 'Privacy budget by week' }),
         'the budget of each week',
+      );
+      // Without a dataset tag nothing downloads, and the page says what is missing (issue 25).
+      await page.getByRole('button', { name: 'Export JSON' }).click();
+      await expectVisible(
+        page.getByText(
+          'Give the dataset a tag (or set Dataset Tag in your admin profile) before exporting.',
+        ),
+        'the missing tag explained',
       );
       await page.getByLabel(/Dataset tag/).fill('journey-study');
       await checkA11y(page, 'research');

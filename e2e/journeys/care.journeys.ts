@@ -124,8 +124,12 @@ export const careJourneys: Journey[] = [
       await me.goto('/app/settings');
       await me.getByRole('tab', { name: 'Privacy' }).click();
       const master = me.getByRole('switch', { name: 'Share Insights with Clients' });
+      const sharingOff = me.getByText(/“Share Insights with Clients” is off: nothing is shared/);
+      await expectVisible(sharingOff, 'the warning while the switch is off');
       await master.click();
       await expectVisible(me.locator('[role="switch"][aria-checked="true"]').first(), 'master on');
+      // The card follows the switch without a reload (issue 25).
+      await sharingOff.waitFor({ state: 'detached' });
       await toggle(me.getByLabel(/Share mood and insight summaries with/), true);
 
       // The professional sees the trend, and not the entries.

@@ -164,8 +164,8 @@ export const dashboardJourneys: Journey[] = [
         page.getByRole('heading', { name: 'How this is worked out' }),
         'the method',
       );
-      await page.getByRole('link', { name: 'Week', exact: true }).click();
-      await expectPath(page, '/app/dashboard/insights/weekly_reflection?period=week');
+      // The weekly reflection is always a week: no Day/Week/Month that would change nothing.
+      assert.equal(await page.getByRole('link', { name: 'Week', exact: true }).count(), 0);
       await checkA11y(page, 'insight detail page');
       await page.getByRole('link', { name: 'Back to the dashboard' }).click();
 

@@ -40,6 +40,21 @@ export const emailJourneys: Journey[] = [
       await expectPath(pageA, '/app/email/compose');
       const to = pageA.getByRole('combobox', { name: 'To' });
       await to.pressSequentially(b.fullName.slice(0, 8));
+      // The suggestions cover what lies under them ("Add Cc" used to show through).
+      const suggestions = pageA.getByRole('listbox');
+      await expectVisible(suggestions.getByRole('option').filter({ hasText: b.email }), 'B');
+      const addCc = await pageA.getByRole('button', { name: 'Add Cc' }).boundingBox();
+      assert.ok(addCc);
+      const covered = await suggestions.evaluate(
+        (list, point) => {
+          const top = document.elementFromPoint(point.x, point.y);
+          return (
+            list.contains(top) && getComputedStyle(list).backgroundColor !== 'rgba(0, 0, 0, 0)'
+          );
+        },
+        { x: addCc.x + addCc.width / 2, y: addCc.y + addCc.height / 2 },
+      );
+      assert.ok(covered, 'the suggestions are opaque and above "Add Cc"');
       await pageA.getByRole('option').filter({ hasText: b.email }).click();
       await expectVisible(pageA.getByText(b.email), 'the recipient chip');
       await pageA.getByLabel('Subject').fill('Weekly letter');
@@ -96,8 +111,15 @@ export const emailJourneys: Journey[] = [
       const box = pageB.getByLabel('Message', { exact: true });
       await box.press('Control+Home');
       await box.pressSequentially('Thank you!');
+      // Once sent, the draft is not asked for again (it used to answer 404; issue 25).
+      const draftMisses: string[] = [];
+      pageB.on('response', (r) => {
+        if (r.status() === 404 && r.url().includes('/api/email/drafts/')) draftMisses.push(r.url());
+      });
       await pageB.getByRole('button', { name: 'Send', exact: true }).click();
       await expectPath(pageB, '/app/email/sent');
+      await expectVisible(rows(pageB).filter({ hasText: 'Re: Weekly letter' }), 'the sent reply');
+      assert.deepEqual(draftMisses, [], 'no request for the sent draft');
 
       await pageA.goto('/app/email/inbox');
       const replyRow = rows(pageA).filter({ hasText: 'Re: Weekly letter' });

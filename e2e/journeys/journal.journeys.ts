@@ -131,6 +131,30 @@ export const journalJourneys: Journey[] = [
     },
   },
   {
+    name: 'journal: on a phone, tapping an entry in the list shows it',
+    async run({ newPage, baseUrl }) {
+      const account = await createVerifiedAccount(baseUrl, newAccount('journal-phone'));
+      const page = await newPage({ viewport: { width: 390, height: 844 } });
+      await signIn(page, account);
+      await writeEntry(page, { title: 'Morning pages', content: 'Slept well, long walk.' });
+      await writeEntry(page, { title: 'Evening pages', content: 'A quiet evening.' });
+      // The list sits under the new-entry form: scroll down to it and tap the older entry.
+      await page.goto('/app/journal/text/new');
+      const item = page.getByTestId('journal-list-item').filter({ hasText: 'Morning pages' });
+      await item.scrollIntoViewIfNeeded();
+      assert.ok((await page.evaluate(() => window.scrollY)) > 300, 'the list is below the form');
+      await item.click();
+      const title = page
+        .getByTestId('journal-entry')
+        .getByRole('heading', { name: 'Morning pages' });
+      await expectVisible(title, 'the entry');
+      await page.waitForFunction(() => {
+        const box = document.querySelector('#entry-title')?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    },
+  },
+  {
     name: 'journal: another tab sees a new entry live; search highlights; calendar keys open the entry',
     async run({ newPage, baseUrl, checkA11y }) {
       const account = await createVerifiedAccount(baseUrl, newAccount('journal-find'));

@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createVerifiedAccount, makeFindable, newAccount } from '../support/accounts';
 import { expectToast, expectVisible } from '../support/expect';
@@ -96,9 +100,28 @@ export const voiceNotesJourneys: Journey[] = [
       const inbox = await newPage();
       await signIn(inbox, receiver);
       await inbox.goto('/app/voice-notes/inbox');
-      await expectVisible(inbox.getByRole('heading', { name: /Your Voice Notes/ }), 'inbox');
+      // The inbox says whose notes it holds (issue 25).
+      await expectVisible(
+        inbox.getByRole('heading', { name: /^Voice Notes Sent to You \(1\)/ }),
+        'inbox',
+      );
       await expectVisible(inbox.getByText(`From ${sender.fullName}`), 'the received note');
       await expectVisible(inbox.getByText(TITLE, { exact: true }), 'its title');
+
+      // Opening the inbox loads the player; only pressing play tells the sender it was heard.
+      await inbox.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+      await page.reload();
+      await expectVisible(page.getByText(`Sent to ${receiver.fullName}`), 'sent, not heard');
+      assert.equal(await page.getByText('(listened)').count(), 0, 'not listened on preload');
+      await inbox
+        .getByLabel(`Play ${TITLE}`)
+        .evaluate((element: HTMLAudioElement) => element.play());
+      await inbox.waitForResponse((r) => r.url().endsWith('/listened') && r.ok());
+      await page.reload();
+      await expectVisible(
+        page.getByText(`Sent to ${receiver.fullName} (listened)`),
+        'listened after play',
+      );
 
       // Delete with a confirmation that says it goes for the recipient too.
       await page.getByRole('button', { name: `Delete ${TITLE}` }).click();
@@ -130,6 +153,22 @@ export const voiceNotesJourneys: Journey[] = [
       });
       await expectToast(page, 'Upload failed');
       await page.keyboard.press('Escape');
+
+      // An audio file uploaded from the Inbox shows at once among the person's own notes.
+      const wav = join(mkdtempSync(join(tmpdir(), 'kaleido-upload-')), 'upload.wav');
+      execFileSync('espeak-ng', ['-w', wav, 'an uploaded voice note']);
+      await page.goto('/app/voice-notes/inbox');
+      await expectVisible(
+        page.getByRole('heading', { name: /^Voice Notes Sent to You \(0\)/ }),
+        'the inbox',
+      );
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await drawer.getByTestId('voice-note-upload-input').setInputFiles(wav);
+      await expectToast(page, 'Voice note uploaded');
+      await page.waitForURL((url) => url.pathname === '/app/voice-notes/recorder');
+      // The drawer is modal: the list is read once it is closed.
+      await page.keyboard.press('Escape');
+      await expectVisible(page.getByRole('heading', { name: /^Your Voice Notes \(1\)/ }), 'listed');
 
       await page.getByRole('button', { name: 'Settings', exact: true }).click();
       const keep = page.getByRole('switch', { name: 'Keep the audio after transcription' });

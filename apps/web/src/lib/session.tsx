@@ -20,6 +20,7 @@ const SIGNED_OUT: SessionInfo = {
   effectiveRole: null,
   profile: null,
   isFirstTimeAdmin: false,
+  passwordChangeRequired: false,
   csrfToken: null,
   endedReason: null,
   avatarUrl: null,

@@ -10,6 +10,8 @@ export function useSignOut(): (redirectTo: string) => Promise<void> {
   return async (redirectTo: string) => {
     await api.post('/api/auth/sign-out');
     uiActions.resetForSignOut();
+    // What this tab kept for the account (an unfinished questionnaire) is not the next person's.
+    globalThis.sessionStorage.clear();
     markSignedOut(null);
     await navigate(redirectTo, { replace: true });
   };

@@ -108,6 +108,8 @@ export const SessionInfoSchema = z.object({
     })
     .nullable(),
   isFirstTimeAdmin: z.boolean(),
+  /** Signed in with a temporary password an administrator set: a new one comes first. */
+  passwordChangeRequired: z.boolean(),
   /** The profile picture (user_profile.avatar_url), shown wherever the avatar appears. */
   avatarUrl: z.string().nullable(),
   csrfToken: z.string().nullable(),
@@ -117,8 +119,15 @@ export const SessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-/** Answer to sign-in: either signed in, or a second factor is needed. */
-export const SignInResultSchema = z.object({ twoFactorRequired: z.boolean() });
+/**
+ * Answer to sign-in: either signed in, or a second factor is needed. `firstSignIn`: the account
+ * never signed in before, so it is greeted, not welcomed back.
+ */
+export const SignInResultSchema = z.object({
+  twoFactorRequired: z.boolean(),
+  firstSignIn: z.boolean(),
+});
+export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 export const GENERIC_SIGN_UP_MESSAGE = 'Please check your email to verify your account.';
 export const GENERIC_RESET_MESSAGE =

@@ -17,13 +17,16 @@ const Iso = z.string();
 export const MoodPointSchema = z.object({ date: Iso, mood: z.enum(MOODS) });
 export type MoodPoint = z.infer<typeof MoodPointSchema>;
 
+/** How many of a person's latest moods the professional's home shows (the person page: all). */
+export const HOME_MOOD_TREND_LENGTH = 14;
+
 export const CarePersonSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   relationshipId: z.string(),
   since: Iso,
   scopes: z.array(CareScopeSchema),
-  /** The last 14 moods (oldest first), when mood is shared; null when it is not. */
+  /** The last HOME_MOOD_TREND_LENGTH moods (oldest first) when mood is shared, else null. */
   moodTrend: z.array(MoodPointSchema).nullable(),
   /** The last shared activity seen by this professional (entry or note date), if any. */
   lastActivityAt: Iso.nullable(),

@@ -50,6 +50,16 @@ export const INSIGHT_KINDS = [
 ] as const;
 export type InsightKind = (typeof INSIGHT_KINDS)[number];
 
+/**
+ * The kinds whose cards are computed per day, week or month; the others cover a fixed span
+ * (the weekly reflection, a week) or the whole window, so a period switch would change nothing.
+ */
+export const PERIOD_INSIGHT_KINDS: readonly InsightKind[] = [
+  'mood_trend',
+  'valence_trend',
+  'emotion_mix',
+];
+
 export const INSIGHT_KIND_TITLES: Record<InsightKind, string> = {
   mood_trend: 'Mood trend',
   valence_trend: 'How your words feel',
@@ -131,7 +141,7 @@ export const INSIGHTS_MESSAGES = {
 export const DISPUTE_REASON_MAX = 500;
 
 /** Version of the lexicons and rules; a change re-analyses items on their next edit. */
-export const ANALYSIS_VERSION = 'lexicon-1';
+export const ANALYSIS_VERSION = 'lexicon-2';
 
 /** Realtime event to `user:<id>`: this person's analysis changed (cards and figures refresh). */
 export const INSIGHTS_UPDATED = 'insights.updated';

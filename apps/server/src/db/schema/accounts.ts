@@ -42,6 +42,11 @@ export const profiles = pgTable('profiles', {
    * (docs/decisions/045-who-can-find-whom.md). Off until the person turns it on.
    */
   findable: boolean('findable').notNull().default(false),
+  /**
+   * The password was set by an administrator ("temporary password"): the person chooses their
+   * own before anything else, and changing or resetting it clears this.
+   */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -63,7 +63,13 @@ export function createAdminUserLifecycle(deps: {
       );
       const userId = response.user.id;
       await deps.identity.markEmailVerified(userId);
-      await deps.identity.createProfile({ userId, fullName: body.fullName, email: body.email });
+      // The administrator knows this password: the person replaces it at first sign-in.
+      await deps.identity.createProfile({
+        userId,
+        fullName: body.fullName,
+        email: body.email,
+        passwordChangeRequired: true,
+      });
       await deps.identity.setRole(userId, body.role);
       await audit.record({
         actorId,

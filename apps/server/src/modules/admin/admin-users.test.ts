@@ -137,7 +137,17 @@ describe('users in the console', () => {
     expect(
       (await made.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status,
     ).toBe(200);
-    expect((await made.loadSession()).role).toBe('client');
+    // The administrator's password is temporary: the person must choose their own (issue 25).
+    expect(await made.loadSession()).toMatchObject({
+      role: 'client',
+      passwordChangeRequired: true,
+    });
+    const changed = await made.post('/api/auth/change-password', {
+      currentPassword: STRONG_PASSWORD,
+      newPassword: `${STRONG_PASSWORD}-mine`,
+    });
+    expect(changed.status, changed.body).toBe(200);
+    expect((await made.loadSession()).passwordChangeRequired).toBe(false);
     const duplicate = await admin.client.post('/api/admin/users', {
       email,
       fullName: 'Again',

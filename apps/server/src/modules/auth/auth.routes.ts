@@ -49,7 +49,7 @@ export function registerAuthRoutes(
         request.cookies[DEVICE_COOKIE],
       );
       forwardCookies(reply, result.setCookies);
-      return { twoFactorRequired: result.twoFactorRequired };
+      return { twoFactorRequired: result.twoFactorRequired, firstSignIn: result.firstSignIn };
     },
   );
 

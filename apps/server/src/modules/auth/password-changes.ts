@@ -20,7 +20,7 @@ export function createPasswordChanges(deps: {
   auth: BetterAuth;
   identityRepository: Pick<
     IdentityRepository,
-    'findUserByEmail' | 'userIdForResetToken' | 'findProfile'
+    'findUserByEmail' | 'userIdForResetToken' | 'findProfile' | 'clearPasswordChangeRequired'
   >;
   /** To close the sockets of sessions that end here. */
   announceSessionEnded: AnnounceSessionEnded;
@@ -73,6 +73,7 @@ export function createPasswordChanges(deps: {
         // Proof of owning the mailbox: the lock the message told them to reset their way out of ends.
         const email = (await deps.identityRepository.findProfile(userId))?.email;
         if (email) await rateLimits.clearPasswordLock(email);
+        await deps.identityRepository.clearPasswordChangeRequired(userId);
         await securityEvents.record(userId, 'password_reset_completed', {
           userAgent: context.userAgent,
         });
@@ -100,6 +101,7 @@ export function createPasswordChanges(deps: {
           { INVALID_PASSWORD: WRONG_CURRENT_PASSWORD },
         ),
       );
+      await deps.identityRepository.clearPasswordChangeRequired(user.id);
       // better-auth replaced this session too; this tab reconnects after re-reading its session.
       deps.announceSessionEnded(user.id, { reason: 'password_changed' });
       await securityEvents.record(user.id, 'password_changed', { userAgent: context.userAgent });

@@ -130,7 +130,7 @@ describe('the lock on wrong passwords', () => {
       email: account.email,
       password: account.password,
     });
-    expect(signIn.json()).toEqual({ twoFactorRequired: true });
+    expect(signIn.json()).toEqual({ twoFactorRequired: true, firstSignIn: false });
     expect(
       (await owner.post('/api/auth/two-factor/verify', { code: totpFromUri(totpURI) })).status,
     ).toBe(200);
@@ -200,7 +200,7 @@ describe('the ceiling over all sources never locks out the owner', () => {
       password: account.password,
     });
     expect(signIn.status).toBe(200);
-    expect(signIn.json()).toEqual({ twoFactorRequired: true });
+    expect(signIn.json()).toEqual({ twoFactorRequired: true, firstSignIn: false });
     expect(
       (await owner.post('/api/auth/two-factor/verify', { code: totpFromUri(totpURI) })).status,
     ).toBe(200);

@@ -23,7 +23,7 @@ describe('sign-in', () => {
     const again = new TestClient(app.app, '10.3.0.1', 'Mozilla/5.0 test-agent');
     const response = await again.post('/api/auth/sign-in', { email, password });
     expect(response.status).toBe(200);
-    expect(response.json()).toEqual({ twoFactorRequired: false });
+    expect(response.json()).toEqual({ twoFactorRequired: false, firstSignIn: false });
     const cookie = [response.headers['set-cookie']]
       .flat()
       .find((c) => String(c).startsWith('kaleido.session_token='));
@@ -45,6 +45,16 @@ describe('sign-in', () => {
       timestamp: expect.any(String) as string,
       details: { method: 'password' },
     });
+  });
+
+  it("tells the account's first sign-in from the later ones, so the first is not a welcome back", async () => {
+    const { email, password, firstSignIn } = await signedInClient(app);
+    expect(firstSignIn).toBe(true);
+    const later = await new TestClient(app.app, '10.3.0.4').post('/api/auth/sign-in', {
+      email,
+      password,
+    });
+    expect(later.json()).toEqual({ twoFactorRequired: false, firstSignIn: false });
   });
 
   it('answers the same for a wrong password and an unknown email, and logs the failure for the account', async () => {

@@ -67,14 +67,20 @@ export function createSignIn(deps: {
         if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
           // The password was right; the second factor has limits of its own.
           await attempt.succeeded();
-          return { twoFactorRequired: true, setCookies };
+          return { twoFactorRequired: true, firstSignIn: false, setCookies };
         }
+        let firstSignIn = false;
         if ('user' in response) {
-          await recordSignIn(deps, response.user.id, context.userAgent, 'password');
+          ({ firstSignIn } = await recordSignIn(
+            deps,
+            response.user.id,
+            context.userAgent,
+            'password',
+          ));
           setCookies.push(deps.deviceCookies.issue(device, response.user.id));
         }
         await attempt.succeeded();
-        return { twoFactorRequired: false, setCookies };
+        return { twoFactorRequired: false, firstSignIn, setCookies };
       } catch (error) {
         if (error instanceof AppError && error.options.code === 'EMAIL_NOT_VERIFIED') {
           // The password was right (better-auth checks it first); only the address is unproven.

@@ -1,7 +1,8 @@
-import type {
-  CareDashboard,
-  CarePersonSummary,
-  MoodPoint,
+import {
+  HOME_MOOD_TREND_LENGTH,
+  type CareDashboard,
+  type CarePersonSummary,
+  type MoodPoint,
 } from '@kaleido/shared/care/care-reads.schemas';
 import { notFound } from '../../http/errors';
 import type { CareLogging } from './care-logging.repository';
@@ -10,8 +11,6 @@ import type { CareRelationshipsRepository } from './care-relationships.repositor
 import type { CareSharedReads } from './care-shared-reads';
 
 export type CareDashboardReads = ReturnType<typeof createCareDashboard>;
-
-const MOOD_TREND_LENGTH = 14;
 
 /**
  * The professional's home (the /client page): their counts, the ethical-use statement, and the
@@ -72,7 +71,7 @@ export function createCareDashboard(deps: {
         let moodTrend: MoodPoint[] | null = null;
         let lastActivityAt: string | null = null;
         if (scopes.includes('mood_and_insights')) {
-          const moods = await deps.shared.moods(r.personId, MOOD_TREND_LENGTH);
+          const moods = await deps.shared.moods(r.personId, HOME_MOOD_TREND_LENGTH);
           moodTrend = moods
             .reverse()
             .map((m) => ({ date: m.createdAt.toISOString(), mood: m.mood }));

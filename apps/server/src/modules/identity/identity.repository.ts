@@ -33,8 +33,21 @@ export function createIdentityRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async createProfile(row: { userId: string; fullName: string; email: string }) {
+    async createProfile(row: {
+      userId: string;
+      fullName: string;
+      email: string;
+      passwordChangeRequired?: boolean;
+    }) {
       await db.insert(profiles).values(row).onConflictDoNothing({ target: profiles.userId });
+    },
+
+    /** The person chose their own password: an administrator's temporary one no longer binds. */
+    async clearPasswordChangeRequired(userId: string) {
+      await db
+        .update(profiles)
+        .set({ passwordChangeRequired: false, updatedAt: new Date() })
+        .where(and(eq(profiles.userId, userId), eq(profiles.passwordChangeRequired, true)));
     },
 
     async setSelectedInterface(userId: string, selectedInterface: Role) {

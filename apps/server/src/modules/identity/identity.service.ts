@@ -37,6 +37,7 @@ export function createIdentityService(repository: IdentityRepository, log: Fasti
         role,
         effectiveRole,
         isFirstTimeAdmin,
+        passwordChangeRequired: profile?.passwordChangeRequired ?? false,
         profile: profile && {
           id: profile.id,
           userId: profile.userId,

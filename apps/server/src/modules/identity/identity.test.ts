@@ -20,6 +20,8 @@ describe('roles (SPEC §6)', () => {
       role: 'user',
       effectiveRole: 'user',
       isFirstTimeAdmin: false,
+      // Only an administrator's temporary password must be changed.
+      passwordChangeRequired: false,
     });
   });
 

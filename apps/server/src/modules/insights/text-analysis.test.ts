@@ -3,7 +3,9 @@ import { EMOTIONS } from '@kaleido/shared/insights/insights.constants';
 import { ItemAnalysisSchema } from '@kaleido/shared/insights/item-analysis.schemas';
 import { EMOTION_LEXICON, emotionsOf } from './emotion-lexicon';
 import { markersOf } from './markers';
-import { analyseText } from './text-analysis';
+import { themesOf } from './rules/days';
+import type { InsightItem } from './rules/shared';
+import { analyse, analyseText } from './text-analysis';
 
 describe('emotion lexicon', () => {
   it('has several hundred words over all eight emotions', () => {
@@ -107,5 +109,18 @@ describe('analyseText', () => {
         { text: 'Monday', kind: 'entity', entityType: 'DATE', count: 1 },
       ]),
     );
+  });
+
+  it("keeps people's names and filler words out of theme words and the personal model's words", () => {
+    const text =
+      'Actually talked to Carl about work today. Carl actually helped with the deadline at work.';
+    const { result, terms } = analyse(text);
+    const item = { result, tags: [] } as unknown as InsightItem;
+    const themes = [...themesOf(item)];
+    expect(themes).toEqual(expect.arrayContaining(['work', 'deadline']));
+    expect(themes).not.toContain('carl');
+    expect(themes).not.toContain('actually');
+    expect(Object.keys(terms)).toEqual(expect.arrayContaining(['work', 'deadline']));
+    for (const filler of ['carl', 'actually', 'today']) expect(terms).not.toHaveProperty(filler);
   });
 });

@@ -10,7 +10,7 @@ import type {
 } from '@kaleido/shared/insights/item-analysis.schemas';
 import { markersOf } from './markers';
 import { sentimentOf } from './text-sentiment';
-import { themesOf } from './text-themes';
+import { FILLER_WORDS, themesOf } from './text-themes';
 import { readText, type Token } from './text-tokens';
 
 /**
@@ -47,19 +47,20 @@ export function analyseText(input: string): ItemAnalysis {
 
 /**
  * A text's content words as the personal model counts them: lemmas of nouns, verbs, adjectives
- * and adverbs, "not_" before a negated one.
+ * and adverbs, "not_" before a negated one; never a name (a person's, lowercased, is no mood
+ * word) nor a filler ("actually").
  */
 function termsOf(words: Token[]): Record<string, number> {
   const terms: Record<string, number> = {};
   for (const token of words) {
     if (token.stop || token.lemma.length < 3 || !/^[a-z][a-z'-]*$/.test(token.lemma)) continue;
-    if (!TERM_POS.has(token.pos)) continue;
+    if (!TERM_POS.has(token.pos) || FILLER_WORDS.has(token.lemma)) continue;
     const term = token.negated ? `not_${token.lemma}` : token.lemma;
     terms[term] = (terms[term] ?? 0) + 1;
   }
   return terms;
 }
-const TERM_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV', 'PROPN']);
+const TERM_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV']);
 
 /** The analysis and the terms the personal model learns from. */
 export function analyse(input: string): { result: ItemAnalysis; terms: Record<string, number> } {

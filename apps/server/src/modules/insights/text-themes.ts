@@ -11,9 +11,9 @@ import { entitiesOf, type Token } from './text-tokens';
  */
 
 const MAX_THEMES = 12;
-/** Skip lemmas that say nothing as a theme. */
 const THEME_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
-const DULL = new Set([
+/** Lemmas that say nothing about what a person writes about: neither themes nor model words. */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'be',
   'have',
   'do',
@@ -34,6 +34,21 @@ const DULL = new Set([
   'bit',
   'way',
   'something',
+  'actually',
+  'basically',
+  'literally',
+  'probably',
+  'maybe',
+  'also',
+  'still',
+  'even',
+  'quite',
+  'pretty',
+  'kind',
+  'sort',
+  'stuff',
+  'anyway',
+  'word',
 ]);
 /** Entity types that are themes (amounts and percentages are not). */
 const THEME_ENTITY_TYPES = new Set(['DATE', 'TIME', 'DURATION', 'HASHTAG', 'MENTION', 'EMOJI']);
@@ -52,7 +67,7 @@ const isSentenceStartName = (token: Token, next: Token | undefined) =>
   (next?.pos === 'PROPN' && isName(next)) ||
   (token.lemma === token.lower &&
     !token.lower.endsWith('ing') &&
-    !DULL.has(token.lower) &&
+    !FILLER_WORDS.has(token.lower) &&
     emotionsOf(token.lower).length === 0 &&
     vaderWordValence(token.lower) === 0);
 
@@ -66,7 +81,7 @@ export function themesOf(doc: Document, sentences: Token[][]): Theme[] {
   };
   const words = sentences.flat();
   for (const token of words) {
-    if (token.stop || !THEME_POS.has(token.pos) || DULL.has(token.lemma)) continue;
+    if (token.stop || !THEME_POS.has(token.pos) || FILLER_WORDS.has(token.lemma)) continue;
     if (ABSOLUTIST.has(token.lower)) continue;
     if (token.lemma.length < 3 || !/^[a-z][a-z'-]*$/.test(token.lemma)) continue;
     if (token.pos === 'PROPN') continue; // proper nouns come back as noun phrases
@@ -100,7 +115,7 @@ export function themesOf(doc: Document, sentences: Token[][]): Theme[] {
         (token.pos === 'ADJ' || token.pos === 'NOUN') &&
         next.pos === 'NOUN' &&
         !token.stop &&
-        !DULL.has(next.lemma)
+        !FILLER_WORDS.has(next.lemma)
       )
         add(`${token.lower} ${next.lemma}`, 'noun_phrase');
     }

@@ -33,10 +33,16 @@ export function createSecurityEventsService(
       }
     },
 
-    /** A sign-in from a device this account has not signed in from before (not its first). */
-    async isNewDevice(userId: string, userAgent: string | undefined): Promise<boolean> {
+    /**
+     * Before a sign-in is recorded: whether it is the account's first (`firstSignIn`), and whether
+     * it comes from a device the account has not signed in from before (`newDevice`; never the first).
+     */
+    async signInNovelty(
+      userId: string,
+      userAgent: string | undefined,
+    ): Promise<{ firstSignIn: boolean; newDevice: boolean }> {
       const prior = await repository.priorLogins(userId, userAgent ?? null);
-      return prior.any && !prior.sameAgent;
+      return { firstSignIn: !prior.any, newDevice: prior.any && !prior.sameAgent };
     },
 
     async recent(userId: string, limit = 50) {

@@ -16,7 +16,8 @@ export interface SecurityNotifier {
 /**
  * Records a sign-in (`user_login`) and, when it comes from a device the account has not signed in
  * from before, tells the account's open tabs at once, so someone else using the password is
- * noticed. The notice never fails the sign-in.
+ * noticed. The notice never fails the sign-in. Answers whether this was the account's first
+ * sign-in, so the first greeting is not "Welcome back!".
  */
 export async function recordSignIn(
   deps: {
@@ -26,10 +27,12 @@ export async function recordSignIn(
   userId: string,
   userAgent: string | undefined,
   method: string,
-): Promise<void> {
-  const newDevice = await deps.securityEvents.isNewDevice(userId, userAgent).catch(() => false);
+): Promise<{ firstSignIn: boolean }> {
+  const { firstSignIn, newDevice } = await deps.securityEvents
+    .signInNovelty(userId, userAgent)
+    .catch(() => ({ firstSignIn: false, newDevice: false }));
   await deps.securityEvents.record(userId, 'user_login', { userAgent, details: { method } });
-  if (!newDevice) return;
+  if (!newDevice) return { firstSignIn };
   // Our sentence about the device: nothing the person wrote, so the email says it too.
   const message = `Your account was signed in from ${describeUserAgent(userAgent, 'an unknown device')}. If this was not you, change your password.`;
   await deps.notifications
@@ -41,4 +44,5 @@ export async function recordSignIn(
       emailLine: message,
     })
     .catch(() => undefined);
+  return { firstSignIn };
 }

@@ -37,14 +37,14 @@ describe('two-factor sign-in', () => {
       email: account.email,
       password: account.password,
     });
-    expect(signIn.json()).toEqual({ twoFactorRequired: false });
+    expect(signIn.json()).toEqual({ twoFactorRequired: false, firstSignIn: false });
   });
 
   it('asks for the code after the password, and signs in with it', async () => {
     const { email, password, totpURI, userId } = await enrolled();
     const client = new TestClient(app.app, '10.6.0.2');
     const first = await client.post('/api/auth/sign-in', { email, password });
-    expect(first.json()).toEqual({ twoFactorRequired: true });
+    expect(first.json()).toEqual({ twoFactorRequired: true, firstSignIn: false });
     expect((await client.loadSession()).user).toBeNull();
 
     const wrongCode = totpFromUri(totpURI) === '000000' ? '111111' : '000000';
@@ -91,7 +91,7 @@ describe('two-factor sign-in', () => {
       email,
       password,
     });
-    expect(signIn.json()).toEqual({ twoFactorRequired: false });
+    expect(signIn.json()).toEqual({ twoFactorRequired: false, firstSignIn: false });
   });
 
   it('cannot be verified without a pending sign-in', async () => {

@@ -109,6 +109,15 @@ export function registerVoiceNotesRoutes(
   );
 
   r.post(
+    '/api/voice-notes/:id/listened',
+    { config: { auth: 'required' }, schema: { params: IdParams } },
+    async (request) => {
+      await notes.markListened(signedInUserId(request), request.params.id);
+      return { ok: true };
+    },
+  );
+
+  r.post(
     '/api/voice-notes/:id/transcribe',
     { config: { auth: 'required' }, schema: { params: IdParams } },
     async (request) => transcripts.transcribeAgain(signedInUserId(request), request.params.id),

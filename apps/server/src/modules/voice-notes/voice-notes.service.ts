@@ -82,13 +82,21 @@ export function createVoiceNotes(deps: {
       await deps.content?.deleted({ userId, kind: 'voice_note', id });
     },
 
-    /** The note's audio, opened for playback; a recipient's first play marks it listened. */
+    /**
+     * The note's audio. Fetching it says nothing about listening: a browser fetches it to show
+     * the player's length before anyone presses play.
+     */
     async openAudio(userId: string, id: string, log?: Pick<FastifyBaseLogger, 'error'>) {
-      const { note, received } = await kit.visible(userId, id);
+      const { note } = await kit.visible(userId, id);
       const file = note.fileId ? await deps.files.find(note.fileId) : null;
       if (!file) throw notFound(AUDIO_REMOVED);
-      if (received) await deps.deliveries.markListened(id, userId, now());
       return deps.files.open(file, log);
+    },
+
+    /** A recipient pressed play: the sender sees "listened" (the first time counts). */
+    async markListened(userId: string, id: string): Promise<void> {
+      const { received } = await kit.visible(userId, id);
+      if (received) await deps.deliveries.markListened(id, userId, now());
     },
   };
 }

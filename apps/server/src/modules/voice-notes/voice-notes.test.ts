@@ -256,11 +256,25 @@ describe('voice notes', () => {
     }>();
     expect(notifications[0]).toMatchObject({ type: 'voice', title: 'New voice note' });
 
-    expect((await recipient.client.get(`/api/voice-notes/${note.id}/audio`)).status).toBe(200);
-    expect(
+    // The player fetching the audio (preload) is not listening; pressing play is.
+    const listened = async () =>
       (await recipient.client.get('/api/voice-notes?box=inbox')).json<{ notes: VoiceNote[] }>()
-        .notes[0]?.listened,
-    ).toBe(true);
+        .notes[0]?.listened;
+    expect((await recipient.client.get(`/api/voice-notes/${note.id}/audio`)).status).toBe(200);
+    expect(await listened()).toBe(false);
+    expect((await recipient.client.post(`/api/voice-notes/${note.id}/listened`, {})).status).toBe(
+      200,
+    );
+    expect(await listened()).toBe(true);
+    expect(
+      (await sender.client.get('/api/voice-notes?box=sent')).json<{ notes: VoiceNote[] }>().notes[0]
+        ?.recipients,
+    ).toEqual([{ id: recipient.userId, fullName: 'Rae Recipient', listened: true }]);
+    // Someone who may not see the note learns nothing of it.
+    const stranger = await signedInClient(app);
+    expect((await stranger.client.post(`/api/voice-notes/${note.id}/listened`, {})).status).toBe(
+      404,
+    );
     expect(
       (
         await recipient.client.request('PATCH', `/api/voice-notes/${note.id}`, {

@@ -9,6 +9,8 @@ export const AUTH_TOASTS = {
   mismatch: NEW_PASSWORD_TOASTS.mismatch,
   resetFailure: { title: 'Error', description: 'Something went wrong. Please try again.' },
   signedIn: { title: 'Welcome back!', description: 'Successfully signed in.' },
+  /** An account's very first sign-in: nobody is welcomed back on their first visit. */
+  firstSignedIn: { title: 'Welcome to Kaleido!', description: 'Successfully signed in.' },
   accountCreated: 'Account created!',
   resetSent: 'Reset link sent',
 } as const;

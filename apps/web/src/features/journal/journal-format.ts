@@ -1,3 +1,4 @@
+import { Angry, Frown, Laugh, Meh, Smile, type LucideIcon } from 'lucide-react';
 import {
   DEFAULT_PRIVACY_LEVEL,
   type Mood,
@@ -33,12 +34,14 @@ export function dayOf(iso: string, timezone: string | undefined): string {
   return new Date(iso).toLocaleDateString('en-CA', { timeZone: zoneOrLocal(timezone) });
 }
 
-export const MOOD_LABELS: Record<Mood, { label: string; emoji: string; colour: string }> = {
-  happy: { label: 'Happy', emoji: '😊', colour: 'bg-amber-300' },
-  excited: { label: 'Excited', emoji: '🤩', colour: 'bg-pink-300' },
-  neutral: { label: 'Neutral', emoji: '😐', colour: 'bg-slate-300' },
-  sad: { label: 'Sad', emoji: '😢', colour: 'bg-sky-300' },
-  angry: { label: 'Angry', emoji: '😠', colour: 'bg-red-300' },
+// Drawn with the app's icon set, not emoji: a machine without a colour emoji font showed a
+// missing-glyph box for 🤩.
+export const MOOD_LABELS: Record<Mood, { label: string; icon: LucideIcon; colour: string }> = {
+  happy: { label: 'Happy', icon: Smile, colour: 'bg-amber-300' },
+  excited: { label: 'Excited', icon: Laugh, colour: 'bg-pink-300' },
+  neutral: { label: 'Neutral', icon: Meh, colour: 'bg-slate-300' },
+  sad: { label: 'Sad', icon: Frown, colour: 'bg-sky-300' },
+  angry: { label: 'Angry', icon: Angry, colour: 'bg-red-300' },
 };
 
 /** Privacy shown plainly: who can read this entry. */

@@ -18,6 +18,13 @@ import {
 import { WordTally } from './day-words';
 import { dayOfItem, EVIDENCE_WORDS, localOf, MOOD_SCORE, type InsightItem } from './shared';
 
+/**
+ * A theme written with a capital is a name ("Carl", "Central Park"): people and places are not
+ * what a person writes about, and lowercased they read as words ("carl").
+ */
+const isThemeWord = (theme: { kind: string; text: string }) =>
+  theme.kind !== 'entity' && !/^\p{Lu}/u.test(theme.text);
+
 /** Sums items, or days, into one DayFigures (a day, a week, a window). */
 export class Tally {
   items = 0;
@@ -98,7 +105,7 @@ export class Tally {
       this.mentions.set(theme, (this.mentions.get(theme) ?? 0) + 1);
     for (const tag of item.tags) this.factors.add(`tag:${tag.toLowerCase()}`);
     for (const theme of item.result.themes)
-      if (theme.kind !== 'entity') this.factors.add(`theme:${theme.text.toLowerCase()}`);
+      if (isThemeWord(theme)) this.factors.add(`theme:${theme.text.toLowerCase()}`);
     this.#brighter({ valence: item.valence, title: item.title });
   }
 
@@ -155,7 +162,7 @@ export class Tally {
 /** The themes an item mentions: its lemmas and noun phrases (not names), and its tags. */
 export function themesOf(item: InsightItem): Set<string> {
   const themes = new Set<string>();
-  for (const t of item.result.themes) if (t.kind !== 'entity') themes.add(t.text.toLowerCase());
+  for (const t of item.result.themes) if (isThemeWord(t)) themes.add(t.text.toLowerCase());
   for (const tag of item.tags) themes.add(tag.toLowerCase());
   return themes;
 }

@@ -17,9 +17,10 @@ export function LoginRoute() {
     return <Navigate to={session.isFirstTimeAdmin ? '/interface-selection' : '/'} replace />;
   }
 
-  async function signedIn() {
+  async function signedIn(firstSignIn: boolean) {
     await reload();
-    toast.success(AUTH_TOASTS.signedIn.title, { description: AUTH_TOASTS.signedIn.description });
+    const greeting = firstSignIn ? AUTH_TOASTS.firstSignedIn : AUTH_TOASTS.signedIn;
+    toast.success(greeting.title, { description: greeting.description });
   }
 
   return (

@@ -1,7 +1,8 @@
+import type { SignInResult } from '@kaleido/shared/auth/auth.schemas';
 import { api } from '../../../lib/api-client';
 
 export function signIn(body: { email: string; password: string }) {
-  return api.post<{ twoFactorRequired: boolean }>('/api/auth/sign-in', body, {
+  return api.post<SignInResult>('/api/auth/sign-in', body, {
     expectUnauthorized: true,
   });
 }

@@ -15,7 +15,12 @@ const TAB_CLASS =
   'flex-1 rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
 /** The auth card: Sign In (default) and Sign Up tabs, and the two-factor step when needed. */
-export function AuthCard({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+export function AuthCard({
+  onSignedIn,
+}: {
+  /** `firstSignIn`: the account never signed in before (the two-factor step is never a first). */
+  onSignedIn: (firstSignIn: boolean) => Promise<void>;
+}) {
   const [tab, setTab] = useState('signin');
   const [twoFactor, setTwoFactor] = useState(false);
 
@@ -31,7 +36,10 @@ export function AuthCard({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       </CardHeader>
       <CardContent>
         {twoFactor ? (
-          <TwoFactorForm onVerified={onSignedIn} onCancel={() => setTwoFactor(false)} />
+          <TwoFactorForm
+            onVerified={() => onSignedIn(false)}
+            onCancel={() => setTwoFactor(false)}
+          />
         ) : (
           <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List

@@ -15,7 +15,7 @@ export function SignInForm({
   onSignedIn,
   onTwoFactorRequired,
 }: {
-  onSignedIn: () => Promise<void>;
+  onSignedIn: (firstSignIn: boolean) => Promise<void>;
   onTwoFactorRequired: () => void;
 }) {
   const [email, setEmail] = useState('');
@@ -33,7 +33,7 @@ export function SignInForm({
     try {
       const result = await signIn({ email: email.trim(), password });
       if (result.twoFactorRequired) onTwoFactorRequired();
-      else await onSignedIn();
+      else await onSignedIn(result.firstSignIn);
     } catch (error) {
       toast.error(AUTH_TOASTS.signInFailed, { description: describeFailure(error) });
     } finally {

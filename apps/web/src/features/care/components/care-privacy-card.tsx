@@ -25,14 +25,19 @@ import { InviteForm } from './invite-form';
 /**
  * Settings → Privacy, the person's side of care: the professionals they work with, what each
  * may see (per scope, with an optional end date), invitations, and their records: every read of
- * their data and every change of consent (care-records.tsx).
+ * their data and every change of consent (care-records.tsx). `sharingOn`: the "Share Insights
+ * with Clients" switch as the settings page holds it, so the warning follows the switch at once.
  */
-export function CarePrivacyCard() {
+export function CarePrivacyCard({ sharingOn }: { sharingOn?: boolean }) {
   useCareSync();
   const relationships = useQuery({
     queryKey: careKeys.relationships,
     queryFn: careApi.relationships,
   });
+  const sharingOff =
+    sharingOn === undefined
+      ? relationships.data !== undefined && !relationships.data.insightsVisibleToClients
+      : !sharingOn;
   const mine = (relationships.data?.relationships ?? []).filter(
     (r) => r.role === 'person' && (r.status === 'pending' || r.status === 'active'),
   );
@@ -46,7 +51,7 @@ export function CarePrivacyCard() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {relationships.data && !relationships.data.insightsVisibleToClients && (
+          {sharingOff && (
             <p className="text-sm text-muted-foreground">
               “Share Insights with Clients” is off: nothing is shared with any professional,
               whatever the choices below.

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { HOME_MOOD_TREND_LENGTH } from '@kaleido/shared/care/care-reads.schemas';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { careApi, careKeys } from '../../../lib/api/care';
@@ -70,7 +71,11 @@ export function ClientHome() {
                   </span>
                 </div>
                 {p.moodTrend ? (
-                  <MoodTrend points={p.moodTrend} label={`Mood trend of ${p.name}`} />
+                  <MoodTrend
+                    points={p.moodTrend}
+                    label={`Mood trend of ${p.name}`}
+                    latestOf={HOME_MOOD_TREND_LENGTH}
+                  />
                 ) : (
                   <span className="text-sm text-muted-foreground">Mood not shared</span>
                 )}

@@ -10,7 +10,17 @@ const MOOD_SCORE: Record<MoodPoint['mood'], number> = {
 };
 
 /** A small bar per mood, oldest first; the list below says the same in words. */
-export function MoodTrend({ points, label }: { points: MoodPoint[]; label: string }) {
+export function MoodTrend({
+  points,
+  label,
+  latestOf,
+}: {
+  points: MoodPoint[];
+  label: string;
+  /** The points are only the latest this many: a full window is captioned "Last N", not a total. */
+  latestOf?: number;
+}) {
+  const count = `${points.length} ${points.length === 1 ? 'entry' : 'entries'}`;
   if (points.length === 0) return <p className="text-sm text-muted-foreground">No moods yet.</p>;
   return (
     <figure aria-label={label} className="grid gap-1">
@@ -25,8 +35,8 @@ export function MoodTrend({ points, label }: { points: MoodPoint[]; label: strin
         ))}
       </div>
       <figcaption className="text-xs text-muted-foreground">
-        {points.length} {points.length === 1 ? 'entry' : 'entries'}, latest mood:{' '}
-        {points.at(-1)?.mood}
+        {latestOf !== undefined && points.length >= latestOf ? `Last ${count}` : count}, latest
+        mood: {points.at(-1)?.mood}
       </figcaption>
     </figure>
   );

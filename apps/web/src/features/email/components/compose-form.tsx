@@ -53,7 +53,11 @@ export function ComposeForm({
     try {
       await sendMailDraft(draftId, latest.current);
       draft.markSent();
-      refresh();
+      // The draft is a sent message now: asking for it again as a draft could only answer 404.
+      void queryClient.invalidateQueries({
+        queryKey: emailKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'draft' || query.queryKey[2] !== draftId,
+      });
       onDone('sent');
     } catch (e) {
       setError(errorMessage(e));

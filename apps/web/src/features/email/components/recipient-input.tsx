@@ -86,7 +86,7 @@ export function RecipientInput({
         <ul
           id={`${id}-options`}
           role="listbox"
-          className="absolute z-10 mt-1 w-full rounded-md border bg-popover p-1 shadow"
+          className="absolute z-10 mt-1 w-full rounded-md border bg-background p-1 shadow-md"
         >
           {users.map((user) => (
             <li key={user.user_id} role="option" aria-selected={false}>

@@ -71,27 +71,7 @@ export default function InsightChart({ chart }: { chart: Chart }) {
       );
     });
   } else {
-    const slot = innerW / Math.max(chart.points.length, 1);
-    body = chart.points.map((p, i) => {
-      const total = chart.keys.reduce((s, k) => s + (p.values[k] ?? 0), 0) || 1;
-      let acc = 0;
-      return chart.keys.map((k, j) => {
-        const h = ((p.values[k] ?? 0) / total) * innerH;
-        const y = PAD.top + innerH - acc - h;
-        acc += h;
-        return (
-          <rect
-            key={`${p.x}-${k}`}
-            x={PAD.left + i * slot + slot * 0.1}
-            width={slot * 0.8}
-            y={y}
-            height={h}
-            fill="currentColor"
-            opacity={OPACITIES[j % OPACITIES.length]}
-          />
-        );
-      });
-    });
+    return <StackedChart chart={chart} />;
   }
 
   return (
@@ -107,5 +87,83 @@ export default function InsightChart({ chart }: { chart: Chart }) {
       />
       {body}
     </svg>
+  );
+}
+
+type Stacked = Extract<Chart, { type: 'stacked' }>;
+const STACK_H = 120;
+const STACK_LABEL = 14;
+/** A single bar is never wider than this share of the plot (a lone week is not a wall). */
+const MAX_BAR_SHARE = 0.2;
+
+/**
+ * Shares per period, one bar per period that has any (empty periods say nothing about a mix),
+ * each labelled, with a legend of the series: a lone period is a readable bar, not a sliver at
+ * the edge of an empty box.
+ */
+function StackedChart({ chart }: { chart: Stacked }) {
+  const innerW = W - PAD.left - PAD.right;
+  const innerH = STACK_H - PAD.top - PAD.bottom - STACK_LABEL;
+  const filled = chart.points.filter((p) => chart.keys.some((k) => (p.values[k] ?? 0) > 0));
+  const slot = innerW / Math.max(filled.length, 1);
+  const barW = Math.min(slot * 0.8, innerW * MAX_BAR_SHARE);
+  const left = PAD.left + (innerW - slot * filled.length) / 2;
+  return (
+    <div className="grid gap-2" aria-hidden="true">
+      <svg viewBox={`0 0 ${W} ${STACK_H}`} className="h-auto w-full text-primary">
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={PAD.top + innerH}
+          y2={PAD.top + innerH}
+          stroke="currentColor"
+          className="text-border"
+        />
+        {filled.map((p, i) => {
+          const total = chart.keys.reduce((sum, k) => sum + (p.values[k] ?? 0), 0) || 1;
+          const x = left + i * slot + (slot - barW) / 2;
+          let acc = 0;
+          return (
+            <g key={p.x} data-testid="stacked-bar">
+              {chart.keys.map((k, j) => {
+                const h = ((p.values[k] ?? 0) / total) * innerH;
+                acc += h;
+                return (
+                  <rect
+                    key={k}
+                    x={x}
+                    width={barW}
+                    y={PAD.top + innerH - acc}
+                    height={h}
+                    fill="currentColor"
+                    opacity={OPACITIES[j % OPACITIES.length]}
+                  />
+                );
+              })}
+              <text
+                x={x + barW / 2}
+                y={STACK_H - PAD.bottom}
+                textAnchor="middle"
+                fontSize="9"
+                className="fill-muted-foreground"
+              >
+                {p.x}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        {chart.keys.map((k, j) => (
+          <li key={k} className="flex items-center gap-1 capitalize">
+            <span
+              className="inline-block size-2.5 rounded-sm bg-primary"
+              style={{ opacity: OPACITIES[j % OPACITIES.length] }}
+            />
+            {k}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   INSIGHT_KINDS,
   INSIGHT_PERIODS,
   INSIGHTS_MESSAGES,
+  PERIOD_INSIGHT_KINDS,
   type InsightKind,
   type InsightPeriod,
 } from '@kaleido/shared/insights/insights.constants';
@@ -24,9 +25,12 @@ export function InsightDetailScreen({ kind }: { kind: InsightKind }) {
   useInsightsSync();
   const [params] = useSearchParams();
   const asked = params.get('period');
-  const period = (INSIGHT_PERIODS as readonly string[]).includes(asked ?? '')
-    ? (asked as InsightPeriod)
-    : undefined;
+  // Only kinds computed per period offer Day/Week/Month (the weekly reflection is a week).
+  const byPeriod = PERIOD_INSIGHT_KINDS.includes(kind);
+  const period =
+    byPeriod && (INSIGHT_PERIODS as readonly string[]).includes(asked ?? '')
+      ? (asked as InsightPeriod)
+      : undefined;
   const { data, isPending, isError } = useQuery(insightDetailQuery(kind, period));
 
   return (
@@ -35,10 +39,12 @@ export function InsightDetailScreen({ kind }: { kind: InsightKind }) {
         <Link to="/app/dashboard" className="text-primary underline-offset-4 hover:underline">
           Back to the dashboard
         </Link>
-        <span aria-hidden="true" className="text-muted-foreground">
-          ·
-        </span>
-        {INSIGHT_PERIODS.map((p) => (
+        {byPeriod && (
+          <span aria-hidden="true" className="text-muted-foreground">
+            ·
+          </span>
+        )}
+        {(byPeriod ? INSIGHT_PERIODS : []).map((p) => (
           <Link
             key={p}
             to={`?period=${p}`}

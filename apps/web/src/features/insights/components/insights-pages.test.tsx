@@ -15,6 +15,8 @@ import {
 } from '@kaleido/shared/insights/personality';
 import { insightPageKeys } from '../api/insights-pages-requests';
 import { PersonalModelScreen } from './personal-model-screen';
+import { insightKeys } from '../api/insights-requests';
+import { InsightDetailScreen } from './insight-detail-screen';
 import { PersonalityScreen } from './personality-screen';
 
 const nth = (list: HTMLElement[], index: number): HTMLElement => {
@@ -71,6 +73,23 @@ describe('PersonalityScreen', () => {
     expect(document.activeElement).toBe(within(nth(groups, 1)).getAllByRole('radio')[0]);
     expect(screen.getByTestId('personality-attribution').textContent).toMatch(/Goldberg/);
     expect(screen.getByTestId('personality-caveats').textContent).toMatch(/not a diagnosis/);
+  });
+
+  it('keeps the answers given so far through a reload', () => {
+    sessionStorage.clear();
+    const first = withData(insightPageKeys.personality, overview(), <PersonalityScreen />);
+    for (const index of [0, 1, 2])
+      fireEvent.click(
+        within(nth(screen.getAllByRole('group'), index)).getByLabelText('Very Accurate'),
+      );
+    expect(screen.getByText('3 of 50 answered')).toBeTruthy();
+    first.unmount();
+
+    withData(insightPageKeys.personality, overview(), <PersonalityScreen />);
+    expect(screen.getByText('3 of 50 answered')).toBeTruthy();
+    const second = within(nth(screen.getAllByRole('group'), 1)).getByLabelText('Very Accurate');
+    expect((second as HTMLInputElement).checked).toBe(true);
+    sessionStorage.clear();
   });
 
   it('shows the latest scores, the history over time, a retake and tentative style indicators', () => {
@@ -155,5 +174,30 @@ describe('PersonalModelScreen', () => {
       <PersonalModelScreen />,
     );
     expect(screen.getByText(/Record a mood when you write a journal entry/)).toBeTruthy();
+  });
+});
+
+describe('InsightDetailScreen', () => {
+  const detail = { analysisEnabled: true, cards: [], method: 'How it is done.', caveats: [] };
+
+  it('offers Day, Week and Month where the cards follow them', () => {
+    withData(
+      insightKeys.detail('mood_trend', undefined),
+      detail,
+      <InsightDetailScreen kind="mood_trend" />,
+    );
+    for (const name of ['Day', 'Week', 'Month'])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+  });
+
+  it('offers no period switch on the weekly reflection, which is always a week', () => {
+    withData(
+      insightKeys.detail('weekly_reflection', undefined),
+      detail,
+      <InsightDetailScreen kind="weekly_reflection" />,
+    );
+    expect(screen.getByText('How it is done.')).toBeTruthy();
+    for (const name of ['Day', 'Week', 'Month'])
+      expect(screen.queryByRole('link', { name })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { PersonalityOverview } from '@kaleido/shared/insights/personality';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type SyntheticEvent } from 'react';
+import { usePersonalityDraft } from '../hooks/use-personality-draft';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,15 +23,14 @@ export function PersonalityQuestionnaire({
   onCancel?: () => void;
 }) {
   const total = overview.items.length;
-  const [answers, setAnswers] = useState<(number | null)[]>(() =>
-    Array.from({ length: total }, () => null),
-  );
+  const { answers, setAnswers, forget } = usePersonalityDraft(total);
   const [problem, setProblem] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: submitPersonality,
     onSuccess: async () => {
+      forget();
       await queryClient.invalidateQueries({ queryKey: insightPageKeys.personality });
       onDone();
     },

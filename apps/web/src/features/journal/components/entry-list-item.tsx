@@ -5,6 +5,7 @@ import { journalEntryPath } from '../../../lib/api/journal';
 import { cn } from '../../../lib/cn';
 import { formatEntryTime, MOOD_LABELS } from '../journal-format';
 import { HighlightedText } from './highlighted-text';
+import { MoodIcon } from './mood-icon';
 
 /** One line of the timeline: title, when, mood, and the matched words when searching. */
 export function EntryListItem({
@@ -28,7 +29,7 @@ export function EntryListItem({
         }
       >
         <span className="flex items-center gap-2 font-medium">
-          <span aria-hidden="true">{mood.emoji}</span>
+          <MoodIcon mood={entry.mood} />
           <span className="truncate">{entry.title}</span>
           {entry.input_type === 'audio' && (
             <Mic className="size-3.5 shrink-0" aria-label="Voice entry" />

@@ -2,7 +2,7 @@ import { findPrompt } from '@kaleido/shared/journal/journal-prompts';
 import type { JournalEntry } from '@kaleido/shared/journal/journal.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileText, Lock, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -15,6 +15,7 @@ import { formatEntryTime, MOOD_LABELS, PRIVACY_LABELS } from '../journal-format'
 import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EntryHistoryDialog } from './entry-history-dialog';
 import { TextEntryForm } from './text-entry-form';
+import { MoodIcon } from './mood-icon';
 
 function TranscriptState({ entry }: { entry: JournalEntry }) {
   if (entry.transcriptStatus === 'pending')
@@ -63,8 +64,11 @@ function EntryHeader({ entry, timezone }: { entry: JournalEntry; timezone: strin
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full bg-accent px-2.5 py-0.5" data-testid="entry-mood">
-          <span aria-hidden="true">{mood.emoji}</span> Mood: {mood.label}
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5"
+          data-testid="entry-mood"
+        >
+          <MoodIcon mood={entry.mood} /> Mood: {mood.label}
         </span>
         {entry.tags.map((tag) => (
           <span key={tag} className="rounded-full border px-2.5 py-0.5">
@@ -119,6 +123,16 @@ export function EntryViewer({ id }: { id: string }) {
   const timezone = useUserTimezone();
   const query = useQuery(journalEntryQuery(id));
   const [editing, setEditing] = useState(false);
+  const article = useRef<HTMLElement>(null);
+  const loaded = query.data?.id;
+  // On a phone the viewer sits above the list (and after a save, above the form's button): an
+  // entry opened out of sight is brought into view, or the tap looks dead.
+  useEffect(() => {
+    const element = article.current;
+    if (!loaded || !element) return;
+    const { top } = element.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight) element.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   if (query.isPending) return <Spinner label="Loading entry" />;
   if (query.isError) {
@@ -148,6 +162,7 @@ export function EntryViewer({ id }: { id: string }) {
 
   return (
     <article
+      ref={article}
       aria-labelledby="entry-title"
       className="flex flex-col gap-4"
       data-testid="journal-entry"

@@ -10,6 +10,7 @@ import { useCalendarMonth } from '../hooks/use-calendar-month';
 import { useUserTimezone } from '../hooks/use-journal-queries';
 import { dayOf, MOOD_LABELS } from '../journal-format';
 import { EntryListItem } from './entry-list-item';
+import { MoodIcon } from './mood-icon';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const WEEKDAY_NAMES = [
@@ -176,15 +177,12 @@ function CalendarDay({
       )}
     >
       <span>{Number(day.slice(8))}</span>
-      {mood && (
+      {info && mood && (
         <span
-          className={cn(
-            'flex size-6 items-center justify-center rounded-full text-xs',
-            mood.colour,
-          )}
+          className={cn('flex size-6 items-center justify-center rounded-full', mood.colour)}
           aria-hidden="true"
         >
-          {mood.emoji}
+          <MoodIcon mood={info.mood} className="size-3.5" />
         </span>
       )}
     </button>

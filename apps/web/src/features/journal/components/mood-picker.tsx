@@ -1,6 +1,7 @@
 import { MOODS, type Mood } from '@kaleido/shared/journal/journal.constants';
 import { cn } from '../../../lib/cn';
 import { MOOD_LABELS } from '../journal-format';
+import { MoodIcon } from './mood-icon';
 
 /** SPEC §4 moods as a radio group: arrow keys move between them, the choice is announced. */
 export function MoodPicker({
@@ -32,7 +33,7 @@ export function MoodPicker({
               checked={value === mood}
               onChange={() => onChange(mood)}
             />
-            <span aria-hidden="true">{MOOD_LABELS[mood].emoji}</span>
+            <MoodIcon mood={mood} />
             {MOOD_LABELS[mood].label}
           </label>
         ))}

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import { useSettings } from '../hooks/use-settings';
 import { SETTINGS_TABS } from '../settings-messages';
+import { sectionForPath } from '../settings-paths';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PrivacyTab } from './privacy-tab';
@@ -45,10 +46,14 @@ const GRID: Record<number, string> = {
   4: 'grid-cols-2 sm:grid-cols-4',
 };
 
-/** Settings tabs: the sections the server says this viewer has, default Profile. */
-export function SettingsScreen(
-  extras: { privacyExtra?: ReactNode; professionalExtra?: ReactNode } = {},
-) {
+/**
+ * Settings tabs: the sections the server says this viewer has, opening on the one the address
+ * names (`pathname`, settings-paths.ts), else Profile.
+ */
+export function SettingsScreen({
+  pathname = '',
+  ...extras
+}: { pathname?: string; privacyExtra?: ReactNode; professionalExtra?: ReactNode } = {}) {
   const { data: settings, isPending, isError } = useSettings();
   if (isPending) return <SettingsSkeleton />;
   if (isError)
@@ -57,7 +62,7 @@ export function SettingsScreen(
   const wide = sections.length > 4;
   return (
     <Tabs.Root
-      defaultValue="profile_settings"
+      defaultValue={sectionForPath(pathname, sections)}
       className={cn('grid gap-6', wide ? 'max-w-5xl' : 'max-w-3xl')}
     >
       <Tabs.List

@@ -58,6 +58,11 @@ export function sendVoiceNote(id: string, recipientId: string): Promise<VoiceNot
   return api.post<VoiceNote>(`/api/voice-notes/${id}/send`, { recipientId });
 }
 
+/** A recipient pressed play (fetching the audio alone is not listening). */
+export function markVoiceNoteListened(id: string): Promise<{ ok: true }> {
+  return api.post<{ ok: true }>(`/api/voice-notes/${id}/listened`);
+}
+
 export function transcribeVoiceNoteAgain(id: string): Promise<VoiceNote> {
   return api.post<VoiceNote>(`/api/voice-notes/${id}/transcribe`);
 }

@@ -12,7 +12,11 @@ import { VoiceNoteTranscript } from './voice-note-transcript';
 
 /** One note: title, length and date, who it is from or to, playback, actions, transcript. */
 export function VoiceNoteItem({ note, mine }: { note: VoiceNote; mine: boolean }) {
-  const { update, transcribe, send, remove } = useVoiceNoteMutations(note.id);
+  const { update, transcribe, send, listen, remove } = useVoiceNoteMutations(note.id);
+  // A received note is listened to when its recipient presses play, not when the player loads.
+  const played = () => {
+    if (!mine && note.listened === false && !listen.isPending) listen.mutate();
+  };
   const created = new Date(note.createdAt);
   return (
     <li
@@ -60,6 +64,7 @@ export function VoiceNoteItem({ note, mine }: { note: VoiceNote; mine: boolean }
           src={voiceNoteAudioUrl(note.id)}
           aria-label={`Play ${note.title}`}
           className="w-full"
+          onPlay={played}
         />
       ) : (
         <p className="text-sm text-muted-foreground">

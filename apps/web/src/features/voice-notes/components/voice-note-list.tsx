@@ -8,8 +8,15 @@ import { useVoiceNoteFilters, type NoteType } from '../hooks/use-voice-note-filt
 import { useVoiceNotes } from '../hooks/use-voice-notes';
 import { VoiceNoteItem } from './voice-note-item';
 
-/** SPEC §2: /inbox, /sent and /recorder show the same list, 'Your Voice Notes' with a count. */
-const LIST_TITLE = 'Your Voice Notes';
+/**
+ * SPEC §2: /inbox, /sent and /recorder show the same list with a count; the recorder's own notes
+ * are 'Your Voice Notes', and the other boxes say which notes they hold.
+ */
+const LIST_TITLE: Record<VoiceNoteBox, string> = {
+  mine: 'Your Voice Notes',
+  inbox: 'Voice Notes Sent to You',
+  sent: 'Voice Notes You Sent',
+};
 
 const EMPTY_TEXT: Record<VoiceNoteBox, string> = {
   mine: 'Record a note above or upload an audio file; it will be listed here with its transcript.',
@@ -41,7 +48,7 @@ export function VoiceNoteList({ box }: { box: VoiceNoteBox }) {
   return (
     <section aria-labelledby="voice-note-list-title" className="flex flex-col gap-3">
       <h2 id="voice-note-list-title" className="text-lg font-semibold">
-        {LIST_TITLE}{' '}
+        {LIST_TITLE[box]}{' '}
         <span className="text-muted-foreground" data-testid="voice-note-count">
           ({notes.length})
         </span>

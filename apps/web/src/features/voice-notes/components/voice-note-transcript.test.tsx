@@ -21,12 +21,12 @@ const note = (changes: Partial<VoiceNote>): VoiceNote => ({
 });
 const mutation = () => ({ isPending: false, mutate: vi.fn() });
 
-function renderTranscript(changes: Partial<VoiceNote>) {
+function renderTranscript(changes: Partial<VoiceNote>, editable = true) {
   const transcribe = mutation();
   render(
     <VoiceNoteTranscript
       note={note(changes)}
-      editable
+      editable={editable}
       update={mutation() as unknown as Props['update']}
       transcribe={transcribe as unknown as Props['transcribe']}
     />,
@@ -47,5 +47,18 @@ describe('voice note transcript', () => {
     renderTranscript({ transcript: 'I walked by the river' });
     expect(screen.queryByText(/No speech was recognised/)).toBeNull();
     expect(screen.getByText(/some words may be wrong/)).toBeTruthy();
+  });
+
+  it("does not ask a recipient to write what they said about someone else's recording", () => {
+    renderTranscript({ transcript: '', owner: { id: 'u2', fullName: 'Sam' } }, false);
+    expect(screen.getByText(/No speech was recognised in this recording/)).toBeTruthy();
+    expect(screen.queryByText(/write what you said/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('does not offer a recipient to correct a transcript they cannot edit', () => {
+    renderTranscript({ transcript: 'I walked by the river' }, false);
+    expect(screen.getByText(/some words may be wrong/)).toBeTruthy();
+    expect(screen.queryByText(/You can correct it/)).toBeNull();
   });
 });

@@ -65,7 +65,10 @@ export function VoiceNoteTranscript({
       {noSpeech ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <p id={hintId}>
-            No speech was recognised in this recording. You can try again, or write what you said.
+            {/* Only the person who recorded it can retry or write what was said. */}
+            {editable
+              ? 'No speech was recognised in this recording. You can try again, or write what you said.'
+              : 'No speech was recognised in this recording. Play it to hear what was said.'}
           </p>
           {editable && note.hasAudio && (
             <TranscribeAgainButton transcribe={transcribe}>Try again</TranscribeAgainButton>
@@ -75,7 +78,7 @@ export function VoiceNoteTranscript({
         <p id={hintId} className="text-xs text-muted-foreground">
           {note.transcriptEdited
             ? 'Corrected by hand.'
-            : 'Written automatically, so some words may be wrong. You can correct it.'}
+            : `Written automatically, so some words may be wrong.${editable ? ' You can correct it.' : ''}`}
         </p>
       )}
       <textarea

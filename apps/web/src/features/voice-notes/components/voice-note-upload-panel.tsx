@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FileUploadPanel } from '../../../components/file-upload/file-upload-panel';
 import { useSession } from '../../../lib/session';
@@ -22,6 +23,8 @@ function audioDurationMs(file: File): Promise<number> {
   });
 }
 
+const OWN_NOTES_PATH = '/app/voice-notes/recorder';
+
 // Uploads of this visit, newest first, per account (the drawer closes and opens; the list stays).
 let recentUploads: { userId: string; title: string }[] = [];
 
@@ -29,6 +32,8 @@ let recentUploads: { userId: string; title: string }[] = [];
 export function VoiceNoteUploadPanel() {
   const { session } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [busy, setBusy] = useState(false);
   const userId = session.user?.id ?? '';
   const [, setRevision] = useState(0);
@@ -37,6 +42,7 @@ export function VoiceNoteUploadPanel() {
   async function upload(files: File[]) {
     if (files.length === 0) return;
     setBusy(true);
+    let uploaded = false;
     for (const file of files) {
       try {
         const note = await createVoiceNote({
@@ -47,6 +53,7 @@ export function VoiceNoteUploadPanel() {
         });
         recentUploads = [{ userId, title: note.title }, ...recentUploads].slice(0, 5);
         setRevision((revision) => revision + 1);
+        uploaded = true;
         toast.success('Voice note uploaded', { description: file.name });
       } catch (error) {
         toast.error('Upload failed', {
@@ -56,6 +63,8 @@ export function VoiceNoteUploadPanel() {
     }
     setBusy(false);
     await queryClient.invalidateQueries({ queryKey: [...VOICE_NOTES_KEY, 'list'] });
+    // An upload is one of the person's own notes: show it where they are listed, as recording does.
+    if (uploaded && pathname !== OWN_NOTES_PATH) void navigate(OWN_NOTES_PATH);
   }
 
   return (

@@ -2,6 +2,7 @@ import type { VoiceNote } from '@kaleido/shared/voice-notes/voice-notes.schemas'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   deleteVoiceNote,
+  markVoiceNoteListened,
   sendVoiceNote,
   transcribeVoiceNoteAgain,
   updateVoiceNote,
@@ -34,6 +35,13 @@ export function useVoiceNoteMutations(id: string) {
       await queryClient.invalidateQueries({ queryKey: listKey });
     },
   });
+  const listen = useMutation({
+    mutationFn: () => markVoiceNoteListened(id),
+    onSuccess: () =>
+      queryClient.setQueriesData<VoiceNote[]>({ queryKey: listKey }, (notes) =>
+        notes?.map((note) => (note.id === id ? { ...note, listened: true } : note)),
+      ),
+  });
   const remove = useMutation({
     mutationFn: () => deleteVoiceNote(id),
     onSuccess: async () => {
@@ -43,5 +51,5 @@ export function useVoiceNoteMutations(id: string) {
       await queryClient.invalidateQueries({ queryKey: listKey });
     },
   });
-  return { update, transcribe, send, remove };
+  return { update, transcribe, send, listen, remove };
 }
