@@ -601,6 +601,10 @@ const MATRIX: Record<string, Entry> = {
     access: { who: 'owner' },
     call: (world) => get(`/api/voice-notes/${world.voiceNoteId}/audio`),
   },
+  'POST /api/voice-notes/:id/listened': {
+    access: { who: 'owner' },
+    call: (world) => post(`/api/voice-notes/${world.voiceNoteId}/listened`),
+  },
 
   'GET /api/insights': {
     access: { who: 'signed-in' },

@@ -136,7 +136,8 @@ describe('GET /api/dashboard', () => {
       .update(voiceNoteDeliveries)
       .set({ createdAt: new Date('2027-03-17T13:45:00Z') })
       .where(eq(voiceNoteDeliveries.noteId, unplayed));
-    expect((await ada.client.get(`/api/voice-notes/${played}/audio`)).status).toBe(200);
+    // Played: the player tells the server when the recipient presses play (not on fetching).
+    expect((await ada.client.post(`/api/voice-notes/${played}/listened`)).status).toBe(200);
 
     const summary = await summaryOf(ada);
     expect(summary.timezone).toBe('America/New_York');

@@ -67,7 +67,7 @@ export function registerInsightsRoutes(
       reply.status(201).send(await disputes.dispute(signedInUserId(request), request.body)),
   );
 
-  r.get('/api/insights/disputes', { config: auth }, async (request) =>
+  r.get('/api/insights/disputes', { config: insightRead }, async (request) =>
     disputes.list(signedInUserId(request)),
   );
 

@@ -38,6 +38,13 @@ describe('CallsScreen and the instance’s video input toggle', () => {
     expect(within(dialog).queryByRole('button', { name: 'Video call Bea' })).toBeNull();
   });
 
+  it('off: Start New Call still asks whom to call, with audio only', () => {
+    renderCalls(false, ['audio', 'video']);
+    const dialog = screen.getByRole('dialog', { name: 'Start a call' });
+    expect(within(dialog).getByRole('button', { name: 'Audio call Bea' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Video call Bea' })).toBeNull();
+  });
+
   it('on: offers both', () => {
     renderCalls(true, ['audio', 'video']);
     expect(screen.getByRole('button', { name: 'Start Video Call', hidden: true })).toBeTruthy();

@@ -28,10 +28,14 @@ export function useStartCall() {
 
 /** Whom to call: the same user search as chat's 'Find users' and the palette. */
 function NewCallDialog({
+  asked,
   types,
   to,
   onClose,
 }: {
+  /** The kinds the person asked for: one from /new/audio or /new/video, both from 'Start New Call'. */
+  asked: CallType[];
+  /** The kinds offered: those asked for that the instance allows. */
   types: CallType[];
   to: { id: string; name: string } | null;
   onClose: () => void;
@@ -43,7 +47,8 @@ function NewCallDialog({
   const people = to
     ? [{ id: to.id, name: to.name, email: '' }]
     : (results.data ?? []).map((u) => ({ id: u.user_id, name: u.full_name, email: u.email }));
-  const only = types.length === 1 ? types[0] : undefined;
+  // 'Start a call' answers 'Start New Call' even when video is off and only audio is offered.
+  const only = asked.length === 1 ? types[0] : undefined;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -202,6 +207,7 @@ export function CallsScreen({
       </section>
       {offered && (
         <NewCallDialog
+          asked={newCall ?? []}
           types={offered.length > 0 ? offered : ['audio']}
           to={to}
           onClose={onCloseNew}
