@@ -1,6 +1,6 @@
 import { CALL_TRANSCRIPT_SEGMENT_MS } from '@kaleido/shared/calls/calls.schemas';
 import { AUDIO_CAPTURE } from '@kaleido/shared/speech/speech.schemas';
-import { uploadTranscriptSegment } from '../../lib/api/calls';
+import { uploadTranscriptSegment } from './api/calls-requests';
 
 /**
  * Records this side's own microphone for a call's transcript, while both people agree: one

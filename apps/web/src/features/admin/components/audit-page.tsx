@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { buttonVariants } from '../../../components/ui/button';
-import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
+import { adminApi, adminKeys, toSearch } from '../api/admin-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConsoleTable, formatWhen, Pager, SearchField, Select } from './console-parts';

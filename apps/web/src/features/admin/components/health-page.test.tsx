@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { HealthSample } from '../../../lib/api/admin';
+import type { HealthSample } from '../api/admin-requests';
 import { SparkChart } from './health-page';
 
 const minute = (requests: number, errors: number): HealthSample => ({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminApi, adminKeys, type HealthSample } from '../../../lib/api/admin';
+import { adminApi, adminKeys, type HealthSample } from '../api/admin-requests';
 import { formatBytes, Stat } from './console-parts';
 
 /** One series over the sampled minutes, as a small SVG chart with a text summary. */

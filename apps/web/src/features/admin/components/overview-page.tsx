@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import {
-  adminApi,
-  adminKeys,
-  adminOverviewQuery,
-  type AdminOverview,
-} from '../../../lib/api/admin';
+import { adminApi, adminKeys, adminOverviewQuery, type AdminOverview } from '../api/admin-requests';
 import { formatBytes, Stat } from './console-parts';
 
 const OVERVIEW_LABELS: [keyof AdminOverview, string][] = [

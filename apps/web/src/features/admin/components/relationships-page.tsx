@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
+import { adminApi, adminKeys, toSearch } from '../api/admin-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConfirmButton } from '../../../components/ui/confirm-button';

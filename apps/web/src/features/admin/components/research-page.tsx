@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { adminApi, adminKeys, toSearch } from '../../../lib/api/admin';
+import { adminApi, adminKeys, toSearch } from '../api/admin-requests';
 import { Select } from './console-parts';
 import { Distribution, ExportPanel, PrivacyPanel, ResearchRefusal } from './research-parts';
 

@@ -11,7 +11,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { adminApi } from '../../../lib/api/admin';
+import { adminApi } from '../api/admin-requests';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 
 /** Why the server refused, worded for the admin: a spent budget is not a fault to retry. */

@@ -12,7 +12,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { adminApi, adminKeys, type InstanceSettings } from '../../../lib/api/admin';
+import { adminApi, adminKeys, type InstanceSettings } from '../api/admin-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { instanceFeaturesKey } from '../../../lib/instance-features';
 import { ConfirmButton } from '../../../components/ui/confirm-button';

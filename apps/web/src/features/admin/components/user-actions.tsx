@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { adminApi, adminKeys } from '../../../lib/api/admin';
+import { adminApi, adminKeys } from '../api/admin-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { Select } from './console-parts';

@@ -2,7 +2,7 @@ import type { AdminUserDetail } from '@kaleido/shared/admin/admin.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { adminApi, adminKeys } from '../../../lib/api/admin';
+import { adminApi, adminKeys } from '../api/admin-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { formatWhen } from './console-parts';
 import { UserActions } from './user-actions';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { LetterAvatar } from '../../../components/ui/avatar';
 import { Spinner } from '../../../components/ui/spinner';
-import { callConfigQuery } from '../../../lib/api/calls';
+import { callConfigQuery } from '../api/calls-requests';
 import { endedSentence, formatDuration, initials } from '../call-format';
 import { usePeerCall, type RoomIntent } from '../hooks/use-peer-call';
 import type { CallPhase } from '../peer-call';

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_TOGGLES } from '@kaleido/shared/admin/admin.constants';
 import type { CallType } from '@kaleido/shared/calls/calls.schemas';
-import { callKeys } from '../../../lib/api/calls';
+import { callKeys } from '../api/calls-requests';
 import { instanceFeaturesKey } from '../../../lib/instance-features';
 import { CallsScreen } from './calls-screen';
 

@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { callHistoryQuery } from '../../../lib/api/calls';
+import { callHistoryQuery } from '../api/calls-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { useFeature } from '../../../lib/instance-features';
 import { usersSearchQuery } from '../../../lib/api/users-search';

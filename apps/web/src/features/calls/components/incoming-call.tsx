@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyOverlay } from '../../../components/ui/lazy-overlay';
-import { callKeys } from '../../../lib/api/calls';
+import { callKeys } from '../api/calls-requests';
 import { lazyPart } from '../../../lib/lazy-part';
 import { realtime } from '../../../lib/realtime';
 

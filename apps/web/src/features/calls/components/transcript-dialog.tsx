@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { callTranscriptQuery, editTranscriptLine, transcriptKey } from '../../../lib/api/calls';
+import { callTranscriptQuery, editTranscriptLine, transcriptKey } from '../api/calls-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { formatWhen } from '../call-format';
 

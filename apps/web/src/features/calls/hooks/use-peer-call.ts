@@ -1,7 +1,7 @@
 import type { CallConfig, CallType } from '@kaleido/shared/calls/calls.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { callKeys, fetchCall } from '../../../lib/api/calls';
+import { callKeys, fetchCall } from '../api/calls-requests';
 import { errorMessage } from '../../../lib/api-client';
 import { PeerCall, type PeerCallState } from '../peer-call';
 import { INITIAL_PEER_CALL_STATE } from '../peer-call-state';

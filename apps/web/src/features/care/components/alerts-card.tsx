@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import { formatDay } from '../care-format';
 
 /**

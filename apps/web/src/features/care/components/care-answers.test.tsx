@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Relationship } from '@kaleido/shared/care/care.schemas';
-import { careKeys } from '../../../lib/api/care';
+import { careKeys } from '../api/care-requests';
 import { RelationshipItem } from './care-privacy-card';
 import { InvitationsBanner } from './invitations-banner';
 

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { Input } from '../../../components/ui/input';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import {
   Card,
   CardContent,

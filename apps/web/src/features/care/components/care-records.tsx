@@ -17,7 +17,7 @@ import {
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { accessLogQuery, consentHistoryQuery, type CareLogFilters } from '../../../lib/api/care';
+import { accessLogQuery, consentHistoryQuery, type CareLogFilters } from '../api/care-requests';
 import { accessSentence, consentSentence, professionalName } from '../care-format';
 
 const selectClass = 'h-9 w-full rounded-md border bg-background px-2 text-sm';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HOME_MOOD_TREND_LENGTH } from '@kaleido/shared/care/care-reads.schemas';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import { formatDay } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';
 import { AlertsCard } from './alerts-card';

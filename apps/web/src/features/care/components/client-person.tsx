@@ -2,7 +2,7 @@ import { CARE_SCOPE_LABELS } from '@kaleido/shared/care/care.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import { useFeature } from '../../../lib/instance-features';
 import { contactLinks, formatDay, notSharedSentence } from '../care-format';
 import { useCareSync } from '../hooks/use-care-sync';

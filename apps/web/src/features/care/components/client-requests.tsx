@@ -2,7 +2,7 @@ import type { Relationship } from '@kaleido/shared/care/care.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import { useCareSync } from '../hooks/use-care-sync';
 import { InviteForm } from './invite-form';
 

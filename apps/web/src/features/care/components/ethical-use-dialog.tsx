@@ -1,7 +1,7 @@
 import { ETHICAL_USE_STATEMENT } from '@kaleido/shared/care/care-reads.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import { settingsKeys } from '../../../lib/api/settings';
 
 /**

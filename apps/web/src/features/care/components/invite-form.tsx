@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ApiRequestError } from '../../../lib/api-client';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 
 /** Invite by email: a person invites a professional, a professional invites a person. */
 export function InviteForm({ as, label }: { as: 'person' | 'professional'; label: string }) {

@@ -1,7 +1,7 @@
 import type { CareScope } from '@kaleido/shared/care/care.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 import { formatDay } from '../care-format';
 import { MoodTrend } from './mood-trend';
 

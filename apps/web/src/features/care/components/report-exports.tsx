@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonVariants } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { careApi, careKeys } from '../../../lib/api/care';
+import { careApi, careKeys } from '../api/care-requests';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { careKeys } from '../../../lib/api/care';
+import { careKeys } from '../api/care-requests';
 import { eventData, realtime } from '../../../lib/realtime';
 
 /**

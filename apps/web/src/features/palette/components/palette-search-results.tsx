@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { BookOpen, FileText, Mic, MessageSquare, User } from 'lucide-react';
 import { conversationsQuery } from '../../../lib/api/conversations';
-import { filesSearchQuery } from '../../../lib/api/files-search';
+import { filesSearchQuery } from '../api/files-search';
 import { journalEntryPath, journalListQuery } from '../../../lib/api/journal';
 import { usersSearchQuery } from '../../../lib/api/users-search';
 import { conversationMatches } from '../api/palette-search';

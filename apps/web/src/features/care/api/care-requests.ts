@@ -22,7 +22,7 @@ import type {
   CareAccessWhat,
   ConsentHistoryResponse,
 } from '@kaleido/shared/care/care-records.schemas';
-import { api } from '../api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * What the person narrows their records to: one professional (an account, or a former one by the

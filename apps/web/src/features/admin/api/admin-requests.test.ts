@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSearch } from './admin';
+import { toSearch } from './admin-requests';
 
 describe('toSearch', () => {
   it('keeps the defined, non-empty values, encoded', () => {

@@ -1,6 +1,6 @@
 import type { FileHit, FileSearchResult } from '@kaleido/shared/files/file-search.schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api } from '../../../lib/api-client';
 
 /** The person's files by name, from every feature that keeps them ('Search Files'). */
 export async function searchFiles(text: string): Promise<FileHit[]> {

@@ -6,7 +6,7 @@ import type {
   CallTranscriptLine,
 } from '@kaleido/shared/calls/calls.schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api } from '../../../lib/api-client';
 
 /** Calls (docs/api/calls.md): the history, one call, and the STUN/TURN servers. */
 export const callKeys = {

@@ -14,7 +14,7 @@ import type { FeatureToggles } from '@kaleido/shared/admin/admin.schemas';
 import type { Role } from '@kaleido/shared/roles/roles';
 import type { SystemSettings } from '@kaleido/shared/settings/settings.schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDownload } from '../api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 
 /** The console's overview counts (GET /api/admin/overview, docs/api/admin.md). */
 export interface AdminOverview {
